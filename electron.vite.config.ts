@@ -1,0 +1,28 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot load modules from disk: bundle everything into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+})
