@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { validateCheckout } from './checkout-validation'
+import { HttpError, readJsonObject, sendJson } from './http-io'
+import { checkIdSegment } from './ids'
+import type { SandboxState } from './sandbox-state'
+import { checkWebhookUrl } from './webhook-url'
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+/** The service's documented endpoints, or undefined when the path is not one of them. */
+export function matchApiRoute(method: string, segments: string[], state: SandboxState): RouteHandler | undefined {
+  const [, resource, ...rest] = segments
+  if (method === 'POST' && resource === 'checkout' && rest.length === 1 && rest[0] === 'payment') {
+    return async (req, res) => {
+      const checked = validateCheckout(await readJsonObject(req))
+      if (!checked.ok) throw new HttpError(400, checked.messages)
+      sendJson(res, 201, state.createPayment(checked.value))
+    }
+  }
+  if (method === 'GET' && resource === 'payment' && rest.length === 1) {
+    const segment = rest[0] ?? ''
+    return (_req, res) => {
+      const checked = checkIdSegment(segment)
+      if (!checked.ok) throw new HttpError(400, [checked.reason])
+      const payment = state.getPayment(checked.id)
+      if (!payment) throw new HttpError(404, `Payment ${checked.id} not found`)
+      sendJson(res, 200, payment)
+      return Promise.resolve()
+    }
+  }
+  if (method === 'POST' && resource === 'webhook' && rest.length === 0) {
+    return async (req, res) => {
+      const body = await readJsonObject(req)
+      const messages: string[] = []
+      const url = checkWebhookUrl(body.url)
+      if (!url.ok) messages.push(url.message)
+      if (body.connect !== undefined && typeof body.connect !== 'boolean') messages.push('connect must be a boolean value')
+      if (!url.ok || messages.length > 0) throw new HttpError(400, messages)
+      sendJson(res, 201, state.registerEndpoint(url.url, body.connect === true))
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util'
+import { defaultRateLimit, startSandbox } from './server'
+
+function usage(message: string): never {
+  console.error(`${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B]`)
+  process.exit(2)
+}
+
+function integerOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0) usage(`--${name} must be a whole number, got "${value}"`)
+  return parsed
+}
+
+let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' }> }>>['values']
+try {
+  parsed = parseArgs({
+    options: { port: { type: 'string' }, host: { type: 'string' }, key: { type: 'string' }, rate: { type: 'string' }, burst: { type: 'string' } },
+  }).values
+} catch (error) {
+  usage(error instanceof Error ? error.message : String(error))
+}
+
+const key = parsed.key?.trim()
+if (key !== undefined && (key === '' || /\s/.test(key))) usage('--key must be a non-empty key without spaces')
+const port = integerOption(parsed.port, 'port', 4010)
+if (port > 65_535) usage('--port must be at most 65535')
+const rate = integerOption(parsed.rate, 'rate', defaultRateLimit.rate)
+
+const sandbox = await startSandbox({
+  port,
+  host: parsed.host ?? '127.0.0.1',
+  ...(key ? { apiKey: key } : {}),
+  rateLimit: { rate, burst: Math.max(1, integerOption(parsed.burst, 'burst', Math.max(defaultRateLimit.burst, rate))) },
+}).catch((error: unknown) => {
+  const code = (error as { code?: string }).code
+  usage(code === 'EADDRINUSE' ? `Port ${port} is already in use: pick another with --port` : String(error))
+})
+
+console.log(`Payments Desk sandbox listening on ${sandbox.baseUrl}`)
+console.log(`Private key (X-Service-Api-Key): ${sandbox.apiKey}`)
+console.log(rate > 0 ? `Rate limit: ${rate} req/s per key` : 'Rate limit: off')
+console.log('Try: curl -H "X-Service-Api-Key: <key>" ' + `${sandbox.baseUrl}/api/payment/pay_seed_card_declined`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void sandbox.close().then(() => process.exit(0))
+  })
+}

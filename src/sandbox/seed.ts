@@ -1,0 +1,85 @@
+import type { Currency, Payment, Product } from './records'
+
+/** The 17 payment error codes of the service's documentation, section 7.4. */
+export const documentedErrorCodes = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'invalid_cvc',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_number',
+  'processing_error',
+  'generic_decline',
+  'do_not_honor',
+  'lost_card',
+  'stolen_card',
+  'restricted_card',
+  'authentication_required',
+  'withdrawal_count_limit_exceeded',
+] as const
+
+export const seedIds = {
+  failed: (code: string) => `pay_seed_${code}`,
+  settled: ['pay_seed_settled_1', 'pay_seed_settled_2', 'pay_seed_settled_3'],
+  pending: ['pay_seed_pending_1', 'pay_seed_pending_2'],
+} as const
+
+const customers = ['ada@example.com', 'grace@example.org', 'linus@example.net', 'margaret@example.com', 'alan@example.org']
+const catalogue: Product[] = [
+  { name: 'Annual plan', price: 12_000, quantity: 1 },
+  { name: 'Team seat', price: 1_500, quantity: 4 },
+  { name: 'Onboarding call', price: 9_900, quantity: 1 },
+  { name: 'Sticker pack', price: 450, quantity: 3 },
+]
+
+function seedPayment(id: string, index: number, baseUrl: string, startedAt: number): Payment {
+  const product = catalogue[index % catalogue.length] ?? { name: 'Item', price: 1_000, quantity: 1 }
+  const createdAt = new Date(startedAt - (index + 1) * 47 * 60_000 - 3 * 3_600_000).toISOString()
+  const currency: Currency = index % 3 === 0 ? 'USD' : 'EUR'
+  return {
+    id,
+    status: 'pending',
+    amount: product.price * product.quantity,
+    currency,
+    customerEmail: customers[index % customers.length] ?? 'customer@example.com',
+    products: [{ ...product }],
+    successUrl: 'https://shop.example.com/checkout/success',
+    cancelUrl: 'https://shop.example.com/checkout/cancel',
+    checkoutUrl: `${baseUrl}/checkout/${id}`,
+    createdAt,
+    updatedAt: createdAt,
+    lastDepositAttempt: null,
+  }
+}
+
+/**
+ * Payments with stable IDs: one failed payment per documented error code, settled
+ * payments and pending ones with no attempt yet. Times are relative to the start, so
+ * "3 hours ago" reads naturally on any day.
+ */
+export function seedPayments(baseUrl: string, startedAt: number): Payment[] {
+  const payments: Payment[] = []
+  documentedErrorCodes.forEach((code, index) => {
+    const payment = seedPayment(seedIds.failed(code), index, baseUrl, startedAt)
+    const attemptedAt = new Date(startedAt - (index + 1) * 13 * 60_000).toISOString()
+    payment.status = 'failed'
+    payment.updatedAt = attemptedAt
+    payment.lastDepositAttempt = { status: 'failed', amount: payment.amount, paymentMethod: 'CARD', error: code, attemptedAt }
+    payments.push(payment)
+  })
+  seedIds.settled.forEach((id, index) => {
+    const payment = seedPayment(id, index + 20, baseUrl, startedAt)
+    const attemptedAt = new Date(startedAt - (index + 1) * 29 * 60_000).toISOString()
+    payment.status = 'settled'
+    payment.updatedAt = attemptedAt
+    payment.lastDepositAttempt = { status: 'succeeded', amount: payment.amount, paymentMethod: 'CARD', error: null, attemptedAt }
+    payments.push(payment)
+  })
+  seedIds.pending.forEach((id, index) => {
+    payments.push(seedPayment(id, index + 30, baseUrl, startedAt))
+  })
+  return payments
+}

@@ -1,0 +1,28 @@
+import { isIP } from 'node:net'
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; message: string }
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (isIP(host) === 4) return host.startsWith('127.')
+  return host === '::1'
+}
+
+/** https for real receivers; plain http only on loopback so local receivers and tests work. */
+export function checkWebhookUrl(value: unknown): UrlCheck {
+  if (value === undefined || value === null || value === '') return { ok: false, message: 'url should not be empty' }
+  if (typeof value !== 'string') return { ok: false, message: 'url must be a string' }
+  if (value.length > 2048) return { ok: false, message: 'url must be shorter than or equal to 2048 characters' }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return { ok: false, message: 'url must be a URL address' }
+  }
+  if (url.username || url.password) return { ok: false, message: 'url must not contain a user name or password' }
+  if (url.protocol === 'https:') return { ok: true, url: url.toString() }
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: url.toString() }
+  if (url.protocol === 'http:') return { ok: false, message: 'url must use https (plain http is accepted only for localhost)' }
+  return { ok: false, message: `url must be an https URL, not ${url.protocol.replace(/:$/, '')}` }
+}
