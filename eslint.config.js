@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.config.ts', '*.config.js'],
+    files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,0 +1,25 @@
+// `npm run bench -- <name> [...]`: runs the named benchmarks (all when none is named).
+// Each prints progress to stderr and one JSON object as the last line of stdout.
+import { benchSandbox } from './sandbox-throughput'
+
+const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
+  sandbox: benchSandbox,
+}
+
+const requested = process.argv.slice(2)
+const unknown = requested.filter((name) => !(name in benchmarks))
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`)
+  process.exit(2)
+}
+const names = requested.length > 0 ? requested : Object.keys(benchmarks)
+const results: Record<string, Record<string, unknown>> = {}
+for (const name of names) {
+  const run = benchmarks[name]
+  if (!run) continue
+  console.error(`bench ${name}: running`)
+  results[name] = await run()
+}
+// With one benchmark the last line is its own object; with several, one object keyed by name.
+const only = names.length === 1 ? results[names[0] ?? ''] : undefined
+console.log(JSON.stringify(only ?? results))
