@@ -30,21 +30,26 @@ export type ErrorCode = (typeof errorCodes)[number]
 export interface AppErrorShape {
   code: ErrorCode
   message: string
+  /** The service's own messages, one per violation, for a 400 with a message array. */
+  details?: string[]
 }
 
 export class AppError extends Error implements AppErrorShape {
   override readonly name = 'AppError'
 
+  readonly details: string[] | undefined
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: string[] },
   ) {
-    super(message, options)
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.details = options?.details
   }
 
   toShape(): AppErrorShape {
-    return { code: this.code, message: this.message }
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message }
   }
 }
 

@@ -1,0 +1,21 @@
+export const maxPaymentIdLength = 128
+
+export type IdCheck = { ok: true; id: string } | { ok: false; message: string }
+
+// The service does not publish its ID format, so only what can never be an ID, or
+// could change the request path, is refused: the rest is the service's call (404).
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f]/
+
+export function checkPaymentId(raw: string): IdCheck {
+  const id = raw.trim()
+  if (id === '') return { ok: false, message: 'Enter a payment ID.' }
+  if (id.length > maxPaymentIdLength) {
+    return { ok: false, message: `A payment ID is at most ${maxPaymentIdLength} characters; this one has ${id.length}.` }
+  }
+  if (controlCharacters.test(id)) return { ok: false, message: 'The payment ID contains control characters: paste it again as plain text.' }
+  if (/\s/.test(id)) return { ok: false, message: 'A payment ID has no spaces in it: check you pasted one ID only.' }
+  if (/[/?#]/.test(id)) return { ok: false, message: 'A payment ID cannot contain "/", "?" or "#": paste the ID itself, not a link.' }
+  if (id.includes('..')) return { ok: false, message: 'A payment ID cannot contain "..".' }
+  return { ok: true, id }
+}
