@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { environmentIds } from '../environments'
+
+export const themeSchema = z.enum(['light', 'dark', 'system'])
+
+export const throttleSchema = z.object({
+  /** The most requests per second the scheduler may send, whatever it learns. */
+  ceiling: z.number().min(1).max(1_000),
+  concurrency: z.number().int().min(1).max(64),
+})
+
+const remoteEnvironmentSchema = z.object({ baseUrl: z.string().max(2_048).nullable() })
+
+export const settingsSchema = z.object({
+  version: z.literal(1),
+  activeEnvironment: z.enum(environmentIds),
+  environments: z.object({ production: remoteEnvironmentSchema, operator: remoteEnvironmentSchema }),
+  throttle: throttleSchema,
+  recentLookups: z.array(z.string().max(256)).max(20),
+  theme: themeSchema,
+})
+
+export type Settings = z.infer<typeof settingsSchema>
+export type Theme = z.infer<typeof themeSchema>
+
+export const defaultSettings: Settings = {
+  version: 1,
+  activeEnvironment: 'local',
+  environments: { production: { baseUrl: null }, operator: { baseUrl: null } },
+  throttle: { ceiling: 100, concurrency: 8 },
+  recentLookups: [],
+  theme: 'system',
+}
