@@ -1,0 +1,217 @@
+import { AppError, isAppError } from '../../shared/app-error'
+import type { EnvironmentId } from '../../shared/environments'
+import type { RequestLog } from '../request-log/request-log'
+import type { Outcome, Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
+import { backoffDelay, defaultRetryPolicy, parseRetryAfter, sleep, type RetryPolicy } from './backoff'
+import { defaultMaxBodyBytes, readBodyText } from './read-body'
+import { errorForStatus, invalidResponse, networkFailure } from './response-errors'
+
+export interface Connection {
+  environment: EnvironmentId
+  baseUrl: string
+  /** Read from the keychain for this attempt only. */
+  apiKey: string
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST'
+  /** Starts with '/'; every ID in it already encoded as one segment. */
+  path: string
+  body?: unknown
+  priority: Priority
+  signal?: AbortSignal
+}
+
+export interface ApiClientOptions {
+  scheduler: Scheduler
+  log: RequestLog
+  connection: () => Promise<Connection>
+  fetch?: typeof fetch
+  timeoutMs?: number
+  maxBodyBytes?: number
+  retry?: Partial<RetryPolicy>
+  random?: () => number
+}
+
+export interface ApiClient {
+  /** The parsed JSON of a 2xx answer; anything else is an AppError. */
+  send(request: ApiRequest): Promise<unknown>
+}
+
+export const defaultTimeoutMs = 15_000
+
+type AttemptResult =
+  | { kind: 'done'; value: unknown }
+  | { kind: 'retry'; error: AppError; retryAfterMs: number | null }
+
+interface AttemptRecord {
+  status: number | null
+  errorCode: AppError['code'] | null
+  outcome: Outcome
+  retryAfterMs?: number
+}
+
+const retryableStatuses = new Set([500, 502, 503, 504])
+
+/**
+ * The one module that talks to the service. Each attempt waits its turn in the
+ * scheduler, is logged, and is retried only when that cannot do harm.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? fetch
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes
+  const policy = { ...defaultRetryPolicy, ...options.retry }
+  const random = options.random ?? Math.random
+
+  async function attemptOnce(request: ApiRequest, attempt: number, ctx: TaskContext): Promise<AttemptResult> {
+    const startedAt = Date.now()
+    const record: AttemptRecord = { status: null, errorCode: null, outcome: 'ok' }
+    const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
+    try {
+      const connection = await options.connection()
+      const url = new URL(connection.baseUrl.replace(/\/+$/, '') + request.path)
+      const timeout = AbortSignal.timeout(timeoutMs)
+      const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout
+      let response: Response
+      let text: string
+      try {
+        response = await doFetch(url, {
+          method: request.method,
+          redirect: 'manual',
+          signal,
+          headers: {
+            'X-Service-Api-Key': connection.apiKey,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+          },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+        })
+        record.status = response.status
+        text = await readBodyText(response, maxBodyBytes)
+      } catch (error) {
+        if (isAppError(error)) throw error
+        const failure = classifyFetchError(error, request, timeout, url.host)
+        record.errorCode = failure.error.code
+        if (failure.error.code !== 'cancelled') record.outcome = 'error'
+        if (failure.transient && mayRetry) return { kind: 'retry', error: failure.error, retryAfterMs: null }
+        throw failure.error
+      }
+      return classifyResponse(request, response, text, attempt, record)
+    } catch (error) {
+      const appError = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
+      record.errorCode = appError.code
+      throw appError
+    } finally {
+      ctx.report(record.outcome, record.retryAfterMs)
+      options.log.add({
+        time: startedAt,
+        method: request.method,
+        path: request.path,
+        status: record.status,
+        durationMs: Date.now() - startedAt,
+        attempt,
+        queuedMs: ctx.queuedMs,
+        rateLimited: record.status === 429,
+        errorCode: record.errorCode,
+        priority: request.priority,
+      })
+    }
+  }
+
+  function classifyResponse(request: ApiRequest, response: Response, text: string, attempt: number, record: AttemptRecord): AttemptResult {
+    const status = response.status
+    const contentType = response.headers.get('content-type')
+    const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
+    if (status >= 300 && status < 400) {
+      const location = response.headers.get('location')
+      const target = location ? ` to ${describeTarget(location)}` : ''
+      throw new AppError('redirect-refused', `The service answered with a redirect${target}. Payments Desk never follows redirects with your key: check the base URL in Settings.`)
+    }
+    if (status === 429) {
+      // Any method: a 429 means the request was not processed, so a retry is safe.
+      record.outcome = 'rate-limited'
+      record.errorCode = 'rate-limited'
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
+      if (retryAfterMs !== null) record.retryAfterMs = retryAfterMs
+      const error = errorForStatus(request.method, status, contentType, text)
+      if (attempt >= policy.maxRateLimitedAttempts) throw error
+      return { kind: 'retry', error, retryAfterMs }
+    }
+    if (status >= 500) {
+      record.outcome = 'error'
+      const error = errorForStatus(request.method, status, contentType, text)
+      record.errorCode = error.code
+      if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs: null }
+      throw error
+    }
+    if (status >= 200 && status < 300) {
+      try {
+        return { kind: 'done', value: JSON.parse(text) as unknown }
+      } catch {
+        // A garbled 2xx is a transport fault: a GET can safely ask again.
+        const error = invalidResponse(status, contentType, text)
+        record.outcome = 'error'
+        record.errorCode = error.code
+        if (mayRetry) return { kind: 'retry', error, retryAfterMs: null }
+        throw error
+      }
+    }
+    throw errorForStatus(request.method, status, contentType, text)
+  }
+
+  function classifyFetchError(error: unknown, request: ApiRequest, timeout: AbortSignal, host: string): { error: AppError; transient: boolean } {
+    if (request.signal?.aborted) return { error: new AppError('cancelled', 'The request was cancelled.'), transient: false }
+    if (timeout.aborted) {
+      if (request.method !== 'GET') {
+        return {
+          error: new AppError(
+            'outcome-unknown',
+            `The service did not answer within ${timeoutMs / 1000} s. The request may have been carried out anyway, so it was not retried automatically: check before trying again, to avoid a duplicate.`,
+          ),
+          transient: false,
+        }
+      }
+      return { error: new AppError('timeout', `The service did not answer within ${timeoutMs / 1000} s.`), transient: true }
+    }
+    const failure = networkFailure(error, host)
+    if (failure.maybeSent && request.method !== 'GET') {
+      return {
+        error: new AppError(
+          'outcome-unknown',
+          `${failure.error.message} The request may have reached the service, so it was not retried automatically: check before trying again, to avoid a duplicate.`,
+        ),
+        transient: false,
+      }
+    }
+    return { error: failure.error, transient: failure.transient }
+  }
+
+  return {
+    async send(request) {
+      const firstAt = Date.now()
+      for (let attempt = 1; ; attempt++) {
+        const result = await options.scheduler.schedule((ctx) => attemptOnce(request, attempt, ctx), {
+          priority: request.priority,
+          ...(request.signal ? { signal: request.signal } : {}),
+        })
+        if (result.kind === 'done') return result.value
+        const delay = result.retryAfterMs ?? backoffDelay(policy, attempt, random)
+        if (Date.now() + delay - firstAt > policy.maxTotalMs) throw result.error
+        try {
+          await sleep(delay, request.signal)
+        } catch {
+          throw new AppError('cancelled', 'The request was cancelled.')
+        }
+      }
+    },
+  }
+}
+
+function describeTarget(location: string): string {
+  try {
+    return new URL(location).host
+  } catch {
+    return 'another address'
+  }
+}

@@ -1,0 +1,47 @@
+import { AppError } from '../../shared/app-error'
+
+export const defaultMaxBodyBytes = 2 * 1024 * 1024
+
+/**
+ * Reads a response body up to `maxBytes`, as strict UTF-8. Stops reading (and drops
+ * the connection) the moment the limit is passed, so a huge answer cannot fill memory.
+ */
+export async function readBodyText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) {
+    await response.body?.cancel()
+    throw tooLarge(maxBytes)
+  }
+  if (!response.body) return ''
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw tooLarge(maxBytes)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new AppError('invalid-response', 'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.')
+  }
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError(
+    'response-too-large',
+    `The service sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, far more than any payment record. It was not read. Check the base URL in Settings.`,
+  )
+}

@@ -1,0 +1,109 @@
+import { AppError } from '../../shared/app-error'
+
+/** The service's error body (section 7.1), as far as an answer follows it. */
+export interface ServiceErrorBody {
+  statusCode?: number
+  message: string | string[]
+  error?: string
+}
+
+export function parseServiceError(text: string): ServiceErrorBody | null {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null
+  const { message, error, statusCode } = parsed as Record<string, unknown>
+  const isMessage = typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string'))
+  if (!isMessage) return null
+  return {
+    message,
+    ...(typeof error === 'string' ? { error } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+  }
+}
+
+function describeBody(contentType: string | null, text: string): string {
+  if (text.trim() === '') return 'an empty response'
+  if (contentType?.includes('html') || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page instead of JSON (often a proxy or maintenance page)'
+  return 'a response that is not JSON'
+}
+
+export function invalidResponse(status: number, contentType: string | null, text: string): AppError {
+  return new AppError(
+    'invalid-response',
+    `The service sent ${describeBody(contentType, text)} (HTTP ${status}). Try again; if it persists, check the base URL in Settings.`,
+  )
+}
+
+/** Turns a non-2xx answer into the error the user sees. `method` decides what a 5xx means. */
+export function errorForStatus(method: string, status: number, contentType: string | null, text: string): AppError {
+  const body = parseServiceError(text)
+  const serviceMessage = body ? (Array.isArray(body.message) ? body.message.join('; ') : body.message) : null
+  const said = serviceMessage ? `: ${serviceMessage}` : ''
+  if (status === 401) {
+    return new AppError('unauthorized', `The service refused the private key (401${said}). Check or replace the key in Settings.`)
+  }
+  if (status === 404) return new AppError('not-found', serviceMessage ?? 'Not found (404).')
+  if (status === 429) {
+    return new AppError('rate-limited', 'The service is still rate-limiting requests (429) after several waits. Wait a minute and try again, or lower the throttle ceiling on the Requests screen.')
+  }
+  if (status >= 500) {
+    if (method !== 'GET') {
+      return new AppError(
+        'outcome-unknown',
+        `The service answered ${status} while processing this request. It may have been carried out anyway, so it was not retried automatically: check before trying again, to avoid a duplicate.`,
+      )
+    }
+    if (!body) return invalidResponse(status, contentType, text)
+    return new AppError('server-error', `The service had an internal error (${status}${said}) on every try. Try again in a few minutes.`)
+  }
+  if (!body) return invalidResponse(status, contentType, text)
+  return new AppError(
+    'bad-request',
+    serviceMessage ?? `The service refused the request (${status}).`,
+    Array.isArray(body.message) ? { details: body.message } : {},
+  )
+}
+
+interface NetworkFailure {
+  error: AppError
+  /** Whether the request may have reached the service. */
+  maybeSent: boolean
+  /** Whether trying again could help. */
+  transient: boolean
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && typeof current.code === 'string') return current.code
+    current = 'cause' in current ? current.cause : undefined
+  }
+  return undefined
+}
+
+export function networkFailure(error: unknown, host: string): NetworkFailure {
+  const code = causeCode(error)
+  switch (code) {
+    case 'ENOTFOUND':
+      return { error: new AppError('network', `Could not find the server ${host}. Check the base URL in Settings and the internet connection.`), maybeSent: false, transient: false }
+    case 'EAI_AGAIN':
+      return { error: new AppError('network', `Could not look up ${host} right now (DNS). Check the internet connection.`), maybeSent: false, transient: true }
+    case 'ECONNREFUSED':
+      return { error: new AppError('network', `The server ${host} refused the connection: the service is down or the base URL is wrong.`), maybeSent: false, transient: true }
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return { error: new AppError('network', `Could not connect to ${host} in time. Check the internet connection.`), maybeSent: false, transient: true }
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return { error: new AppError('network', `The certificate of ${host} could not be trusted (${code}), so nothing was sent. Check the base URL in Settings.`), maybeSent: false, transient: false }
+    default:
+      return { error: new AppError('network', `The connection to ${host} was cut before the service answered. Check the internet connection and try again.`), maybeSent: true, transient: true }
+  }
+}
