@@ -22,6 +22,7 @@ export const errorCodes = [
   'keychain-locked',
   'keychain-error',
   'storage',
+  'forbidden',
   'internal',
 ] as const
 

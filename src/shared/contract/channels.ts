@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { environmentIds } from '../environments'
+import { paymentLookupSchema } from './payment-schema'
+import { requestLogEntrySchema } from './request-log-schema'
+import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
+import { settingsSchema, themeSchema } from './settings-schema'
+import { localEndpointSchema, signatureCheckRequestSchema, signatureCheckResultSchema } from './webhook-schema'
+
+const environmentSchema = z.enum(environmentIds)
+const none = z.object({}).strict()
+
+export const productInputSchema = z.object({
+  name: z.string().max(500),
+  price: z.number(),
+  quantity: z.number(),
+})
+
+export const checkoutInputSchema = z.object({
+  products: z.array(productInputSchema).max(100),
+  currency: z.string().max(10),
+  customerEmail: z.string().max(500),
+  successUrl: z.string().max(2_048),
+  cancelUrl: z.string().max(2_048),
+})
+
+export const environmentViewSchema = z.object({
+  id: environmentSchema,
+  label: z.string(),
+  baseUrl: z.string().nullable(),
+  hasKey: z.boolean(),
+  /** Local sandbox: the app runs the service and holds its key. */
+  managed: z.boolean(),
+})
+
+export const settingsViewSchema = z.object({
+  settings: settingsSchema,
+  environments: z.array(environmentViewSchema),
+  /** Something the user must be told, e.g. a corrupt settings file was set aside. */
+  notice: z.string().nullable(),
+})
+
+export const settingsPatchSchema = z
+  .object({
+    activeEnvironment: environmentSchema,
+    baseUrl: z.object({ environment: z.enum(['production', 'operator']), url: z.string().max(2_048) }),
+    theme: themeSchema,
+    throttle: schedulerConfigSchema.partial(),
+  })
+  .partial()
+  .strict()
+
+export const keyTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+})
+
+/**
+ * Every call the renderer can make: one request schema and one response schema each.
+ * The main process validates both; the preload and the renderer's client are derived
+ * from this table, so a channel cannot drift.
+ */
+export const invokeContract = {
+  getPayment: {
+    request: z.object({ id: z.string().max(10_000) }).strict(),
+    response: paymentLookupSchema,
+  },
+  createCheckout: {
+    request: z.object({ checkout: checkoutInputSchema, confirmedProduction: z.boolean() }).strict(),
+    response: z.object({ environment: environmentSchema, payment: paymentLookupSchema.shape.payment, raw: z.unknown() }),
+  },
+  registerWebhook: {
+    request: z.object({ url: z.string().max(2_048), connect: z.boolean(), confirmedProduction: z.boolean() }).strict(),
+    response: localEndpointSchema,
+  },
+  listWebhooks: {
+    request: none,
+    response: z.array(localEndpointSchema),
+  },
+  revealWebhookSecret: {
+    request: z.object({ endpointId: z.string().max(100) }).strict(),
+    response: z.object({ secret: z.string() }),
+  },
+  verifySignature: {
+    request: signatureCheckRequestSchema.strict(),
+    response: signatureCheckResultSchema,
+  },
+  getSettings: {
+    request: none,
+    response: settingsViewSchema,
+  },
+  updateSettings: {
+    request: settingsPatchSchema,
+    response: settingsViewSchema,
+  },
+  setKey: {
+    request: z.object({ environment: z.enum(['production', 'operator']), key: z.string().max(4_096) }).strict(),
+    response: settingsViewSchema,
+  },
+  testKey: {
+    request: z.object({ environment: environmentSchema }).strict(),
+    response: keyTestResultSchema,
+  },
+  deleteKey: {
+    request: z.object({ environment: z.enum(['production', 'operator']) }).strict(),
+    response: settingsViewSchema,
+  },
+  getRequestLog: {
+    request: none,
+    response: z.array(requestLogEntrySchema),
+  },
+  getScheduler: {
+    request: none,
+    response: z.object({ config: schedulerConfigSchema, state: schedulerStateSchema }),
+  },
+  configureScheduler: {
+    request: schedulerConfigSchema.partial().strict(),
+    response: z.object({ config: schedulerConfigSchema, state: schedulerStateSchema }),
+  },
+} as const
+
+/** Pushes from the main process; the payload schema is checked before sending. */
+export const eventContract = {
+  requestLogAppended: z.array(requestLogEntrySchema),
+  schedulerState: schedulerStateSchema,
+} as const
+
+export type InvokeContract = typeof invokeContract
+export type InvokeName = keyof InvokeContract
+export type InvokeRequest<N extends InvokeName> = z.input<InvokeContract[N]['request']>
+export type InvokeResponse<N extends InvokeName> = z.output<InvokeContract[N]['response']>
+export type EventName = keyof typeof eventContract
+export type EventPayload<N extends EventName> = z.output<(typeof eventContract)[N]>
+
+export const invokeChannel = (name: InvokeName): string => `payments-desk:${name}`
+export const eventChannel = (name: EventName): string => `payments-desk:event:${name}`

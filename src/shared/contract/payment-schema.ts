@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+// The documented fields are checked for type; the sandbox's extra fields are read when
+// present and never required, since the real service does not promise them.
+export const depositAttemptSchema = z.object({
+  status: z.string().optional(),
+  amount: z.number().optional(),
+  paymentMethod: z.string().optional(),
+  error: z.string().nullable().optional(),
+  attemptedAt: z.string().optional(),
+})
+
+export const paymentSchema = z.object({
+  id: z.string().optional(),
+  status: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  customerEmail: z.string().optional(),
+  checkoutUrl: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  lastDepositAttempt: depositAttemptSchema.nullable().optional(),
+})
+
+export type DepositAttempt = z.infer<typeof depositAttemptSchema>
+export type PaymentView = z.infer<typeof paymentSchema>
+
+export const paymentLookupSchema = z.object({
+  /** The ID as it was looked up (the service may not echo it). */
+  id: z.string(),
+  environment: z.string(),
+  fetchedAt: z.number(),
+  payment: paymentSchema,
+  /** The service's JSON as it came, for the raw view. */
+  raw: z.unknown(),
+})
+
+export type PaymentLookup = z.infer<typeof paymentLookupSchema>

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { environmentIds } from '../environments'
+
+/** An endpoint registered from this app. The secret itself stays in the keychain. */
+export const localEndpointSchema = z.object({
+  id: z.string(),
+  /** The ID the service gave it, when its answer had one. */
+  serviceId: z.string().nullable(),
+  url: z.string(),
+  environment: z.enum(environmentIds),
+  connect: z.boolean(),
+  createdAt: z.number(),
+  /** SHA-256 of the secret, shortened: tells secrets apart without revealing them. */
+  fingerprint: z.string(),
+  secretStored: z.boolean(),
+  revealedAt: z.number().nullable(),
+})
+
+export type LocalEndpoint = z.infer<typeof localEndpointSchema>
+
+export const signatureCauses = [
+  'valid',
+  'missing-headers',
+  'malformed-id',
+  'malformed-timestamp',
+  'malformed-signature',
+  'timestamp-too-old',
+  'timestamp-in-future',
+  'signature-as-secret',
+  'malformed-secret',
+  'body-reformatted',
+  'no-match',
+] as const
+
+export const signatureCheckRequestSchema = z.object({
+  body: z.string().max(5_000_000),
+  hookId: z.string().max(1_000),
+  hookTimestamp: z.string().max(100),
+  hookSignature: z.string().max(10_000),
+  secret: z.union([z.object({ endpointId: z.string().max(100) }), z.object({ value: z.string().max(1_000) })]),
+  ignoreTimestamp: z.boolean(),
+})
+
+export const signatureCheckResultSchema = z.object({
+  valid: z.boolean(),
+  cause: z.enum(signatureCauses),
+  message: z.string(),
+  skewSeconds: z.number().nullable(),
+})
+
+export type SignatureCheckRequest = z.infer<typeof signatureCheckRequestSchema>
+export type SignatureCheckResult = z.infer<typeof signatureCheckResultSchema>
