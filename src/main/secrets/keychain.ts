@@ -1,0 +1,259 @@
+import { AppError, type ErrorCode } from '../../shared/app-error'
+
+export interface SecretStore {
+  get(account: string): Promise<string | null>
+  set(account: string, secret: string): Promise<void>
+  delete(account: string): Promise<boolean>
+}
+
+/** The part of keytar this module uses. */
+export interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+}
+
+export interface KeytarStoreOptions {
+  service?: string
+  /** The module itself, or how to load it; loaded lazily from 'keytar' when absent. */
+  keytar?: KeytarModule | (() => Promise<KeytarModule>)
+  /** Whose keychain quirks and wording apply; process.platform unless a test says otherwise. */
+  platform?: NodeJS.Platform
+}
+
+export const defaultKeychainService = 'payments-desk'
+
+export function apiKeyAccount(environmentId: string): string {
+  return account('api-key', environmentId)
+}
+
+export function webhookSecretAccount(endpointId: string): string {
+  return account('webhook-secret', endpointId)
+}
+
+function account(kind: string, id: string): string {
+  if (id.length === 0) throw new TypeError(`An empty id cannot name a ${kind} keychain entry.`)
+  return `${kind}:${id}`
+}
+
+// Written on a miss and deleted at once; see confirmMiss.
+const probeAccount = 'probe:writable'
+
+type Operation = 'read' | 'save' | 'delete'
+
+export function createKeytarStore(options: KeytarStoreOptions = {}): SecretStore {
+  const service = options.service ?? defaultKeychainService
+  const platform = options.platform ?? process.platform
+  const load = resolveLoader(options.keytar, platform)
+  // libsecret is the backend everywhere except macOS and Windows.
+  const usesSecretService = platform !== 'darwin' && platform !== 'win32'
+
+  async function call<T>(operation: Operation, run: (keytar: KeytarModule) => Promise<T>, secret?: string): Promise<T> {
+    const keytar = await load()
+    try {
+      return await run(keytar)
+    } catch (error) {
+      throw toAppError(error, operation, platform, secret)
+    }
+  }
+
+  // On Linux a locked collection is not an error to libsecret: when the unlock
+  // prompt is dismissed or cannot be shown, a lookup answers "not found" and a
+  // delete answers "nothing deleted". Creating an item is the one call that
+  // reports the lock, so a miss is confirmed by writing a throwaway item. If the
+  // user unlocks in the prompt that write raises, the first answer was stale.
+  async function confirmMiss(operation: Operation): Promise<void> {
+    await call(operation, async (keytar) => {
+      await keytar.setPassword(service, probeAccount, 'probe')
+      await keytar.deletePassword(service, probeAccount)
+    })
+  }
+
+  return {
+    async get(name) {
+      requireAccount(name)
+      const secret = await call('read', (keytar) => keytar.getPassword(service, name))
+      if (secret !== null || !usesSecretService) return secret
+      await confirmMiss('read')
+      return call('read', (keytar) => keytar.getPassword(service, name))
+    },
+
+    async set(name, secret) {
+      requireAccount(name)
+      requireStorable(secret)
+      await call('save', (keytar) => keytar.setPassword(service, name, secret), secret)
+    },
+
+    async delete(name) {
+      requireAccount(name)
+      const deleted = await call('delete', (keytar) => keytar.deletePassword(service, name))
+      if (deleted || !usesSecretService) return deleted
+      await confirmMiss('delete')
+      return call('delete', (keytar) => keytar.deletePassword(service, name))
+    },
+  }
+}
+
+/** A keychain in memory, for tests of modules that only need a SecretStore. */
+export function createMemoryStore(initial: Iterable<readonly [string, string]> = []): SecretStore {
+  const entries = new Map<string, string>(initial)
+  // Through a promise, so invalid input rejects as it does with the keychain.
+  const later = <T>(run: () => T): Promise<T> => Promise.resolve().then(run)
+  return {
+    get: (name) =>
+      later(() => {
+        requireAccount(name)
+        return entries.get(name) ?? null
+      }),
+    set: (name, secret) =>
+      later(() => {
+        requireAccount(name)
+        requireStorable(secret)
+        entries.set(name, secret)
+      }),
+    delete: (name) =>
+      later(() => {
+        requireAccount(name)
+        return entries.delete(name)
+      }),
+  }
+}
+
+function requireAccount(name: string): void {
+  if (name.length === 0) throw new TypeError('A keychain account name cannot be empty.')
+}
+
+function requireStorable(secret: string): void {
+  if (secret.length === 0) {
+    throw new AppError('validation', 'The secret is empty. Paste the whole value and try again.')
+  }
+  // keytar hands the secret to the OS as a C string, which would silently cut it at a NUL.
+  if (secret.includes('\0')) {
+    throw new AppError('validation', 'The secret contains a character the keychain cannot store. Copy it again and retry.')
+  }
+}
+
+function resolveLoader(
+  given: KeytarStoreOptions['keytar'],
+  platform: NodeJS.Platform,
+): () => Promise<KeytarModule> {
+  if (given === undefined) return cachedLoader(importKeytar, platform)
+  if (typeof given === 'function') return cachedLoader(given, platform)
+  return () => Promise.resolve(given)
+}
+
+// A failed load is not cached: the next call tries again.
+function cachedLoader(load: () => Promise<KeytarModule>, platform: NodeJS.Platform): () => Promise<KeytarModule> {
+  let loaded: KeytarModule | undefined
+  return async () => {
+    if (loaded) return loaded
+    try {
+      loaded = await load()
+      return loaded
+    } catch (error) {
+      throw loadError(error, platform)
+    }
+  }
+}
+
+async function importKeytar(): Promise<KeytarModule> {
+  // keytar is CommonJS: Node's ESM wrapper exposes module.exports as default.
+  const namespace: Record<string, unknown> = await import('keytar')
+  const candidate = namespace.default ?? namespace
+  if (!isKeytarModule(candidate)) throw new Error('The keytar module does not have the expected functions.')
+  return candidate
+}
+
+function isKeytarModule(value: unknown): value is KeytarModule {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'getPassword' in value &&
+    typeof value.getPassword === 'function' &&
+    'setPassword' in value &&
+    typeof value.setPassword === 'function' &&
+    'deletePassword' in value &&
+    typeof value.deletePassword === 'function'
+  )
+}
+
+function loadError(error: unknown, platform: NodeJS.Platform): AppError {
+  const detail = errorText(error)
+  const message =
+    platform === 'linux' && /libsecret/i.test(detail)
+      ? 'The keychain library (libsecret) is not installed. Install libsecret and GNOME Keyring or KWallet, then try again.'
+      : 'Payments Desk could not load its keychain module. Reinstall Payments Desk, then try again.'
+  return new AppError('keychain-unavailable', message, { cause: new Error(detail) })
+}
+
+interface Classified {
+  code: ErrorCode
+  message: string
+}
+
+const lockedMessage = 'The keychain is locked. Unlock it (log in again, or open your keyring manager) and try again.'
+
+// Matched against the messages keytar passes through from libsecret / GDBus
+// (observed), the macOS Security framework and Windows (from their sources).
+const rules: readonly { pattern: RegExp; classify: (platform: NodeJS.Platform) => Classified }[] = [
+  {
+    // gnome-keyring: "Cannot create an item in a locked collection"; D-Bus error name IsLocked.
+    pattern: /locked|User canceled|interaction is not allowed/i,
+    classify: () => ({ code: 'keychain-locked', message: lockedMessage }),
+  },
+  {
+    // gnome-keyring after its "create a keyring" prompt was dismissed or could not be shown.
+    pattern: /does not exist at path\s+\S*\/org\/freedesktop\/secrets\/(collection|aliases)\/[^/\s]+$/,
+    classify: () => ({
+      code: 'keychain-unavailable',
+      message:
+        'The keychain has no default keyring to keep secrets in. Open your keyring manager (for example Passwords and Keys), create a keyring and make it the default, then try again.',
+    }),
+  },
+  {
+    pattern: /Timeout was reached|NoReply|did not receive a reply/i,
+    classify: () => ({
+      code: 'keychain-unavailable',
+      message:
+        'The keychain service (Secret Service over D-Bus) did not respond. Restart GNOME Keyring or KWallet, or log out and in again, then try again.',
+    }),
+  },
+  {
+    // No bus ("Cannot autolaunch D-Bus without X11 $DISPLAY", "Could not connect: …",
+    // a malformed address) or no Secret Service on it ("The name
+    // org.freedesktop.secrets was not provided by any .service files").
+    pattern: /D-Bus|dbus-launch|Could not connect|\baddress\b|org\.freedesktop\.secrets|ServiceUnknown|keychain could not be found|No keychain is available|logon session does not exist/i,
+    classify: (platform) => ({ code: 'keychain-unavailable', message: unavailableMessage(platform) }),
+  },
+]
+
+function unavailableMessage(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return 'No keychain is available. Open Keychain Access, make sure your login keychain exists and is the default, then try again.'
+    case 'win32':
+      return 'Windows Credential Manager is not available in this session. Sign in to Windows with your own account, then try again.'
+    default:
+      return 'No keychain service is running (Secret Service over D-Bus). Install and start GNOME Keyring or KWallet, then try again.'
+  }
+}
+
+function refusedMessage(operation: Operation): string {
+  return `The keychain refused to ${operation} the secret. Check in your keyring manager that the keychain is unlocked and working, then try again.`
+}
+
+function toAppError(error: unknown, operation: Operation, platform: NodeJS.Platform, secret?: string): AppError {
+  const detail = redact(errorText(error), secret)
+  const rule = rules.find(({ pattern }) => pattern.test(detail))
+  const { code, message } = rule ? rule.classify(platform) : { code: 'keychain-error' as const, message: refusedMessage(operation) }
+  // A fresh cause, so nothing the native error may carry besides its message leaves here.
+  return new AppError(code, message, { cause: new Error(detail) })
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function redact(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('[secret]') : text
+}
