@@ -25,6 +25,8 @@ export class DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly inFlight = new Set<AbortController>()
   private closed = false
+  /** Bumped by clear(), so retries of deliveries from before a reset stop. */
+  private generation = 0
 
   constructor(public policy: DeliveryPolicy = defaultDeliveryPolicy) {}
 
@@ -35,6 +37,8 @@ export class DeliveryQueue {
 
   clear(): void {
     this.deliveries.length = 0
+    this.generation += 1
+    this.cancelPending()
   }
 
   enqueue(endpoint: WebhookEndpoint, type: string, payment: Payment): Delivery {
@@ -57,22 +61,26 @@ export class DeliveryQueue {
     }
     this.deliveries.unshift(delivery)
     if (this.deliveries.length > maxDeliveriesKept) this.deliveries.length = maxDeliveriesKept
-    void this.attempt(delivery, endpoint, body)
+    void this.attempt(delivery, endpoint, body, this.generation)
     return structuredClone(delivery)
   }
 
   close(): void {
     this.closed = true
+    this.cancelPending()
+  }
+
+  private cancelPending(): void {
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     for (const controller of this.inFlight) controller.abort()
   }
 
-  private isClosed(): boolean {
-    return this.closed
+  private isStopped(generation: number): boolean {
+    return this.closed || generation !== this.generation
   }
 
-  private async attempt(delivery: Delivery, endpoint: WebhookEndpoint, body: string): Promise<void> {
+  private async attempt(delivery: Delivery, endpoint: WebhookEndpoint, body: string, generation: number): Promise<void> {
     if (this.closed) return
     const attempt = delivery.attempts.length + 1
     const hookTimestamp = Math.floor(Date.now() / 1000)
@@ -120,8 +128,8 @@ export class DeliveryQueue {
       delivery.nextAttemptAt = null
       return
     }
-    // close() may have run while the receiver was answering.
-    if (attempt >= this.policy.maxAttempts || this.isClosed()) {
+    // close() or clear() may have run while the receiver was answering.
+    if (attempt >= this.policy.maxAttempts || this.isStopped(generation)) {
       delivery.status = 'failed'
       delivery.nextAttemptAt = null
       return
@@ -130,7 +138,7 @@ export class DeliveryQueue {
     delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString()
     const timer = setTimeout(() => {
       this.timers.delete(timer)
-      void this.attempt(delivery, endpoint, body)
+      void this.attempt(delivery, endpoint, body, generation)
     }, delay)
     this.timers.add(timer)
   }

@@ -43,11 +43,13 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   if (declared > maxBodyBytes) throw new HttpError(413, `Request body is larger than ${maxBodyBytes} bytes`)
   const chunks: Buffer[] = []
   let size = 0
+  // Past the limit, keep reading and drop the rest: leaving the loop early destroys the
+  // request and its socket, and the caller would get a reset instead of the 413.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > maxBodyBytes) throw new HttpError(413, `Request body is larger than ${maxBodyBytes} bytes`)
-    chunks.push(chunk)
+    if (size <= maxBodyBytes) chunks.push(chunk)
   }
+  if (size > maxBodyBytes) throw new HttpError(413, `Request body is larger than ${maxBodyBytes} bytes`)
   return Buffer.concat(chunks).toString('utf8')
 }
 

@@ -51,7 +51,8 @@ function notFound(method: string, path: string): HttpError {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const apiKey = options.apiKey ?? newSandboxKey()
-  const random = options.randomSeed === undefined ? Math.random : seededRandom(options.randomSeed)
+  const newRandom = () => (options.randomSeed === undefined ? Math.random : seededRandom(options.randomSeed))
+  let random = newRandom()
   const initialRate = { ...defaultRateLimit, ...options.rateLimit }
   const initialFaults = { ...noFaults, ...options.faults }
   const initialDelivery = { ...defaultDeliveryPolicy, ...options.webhookDelivery }
@@ -86,6 +87,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       state.deliveries.policy = { ...initialDelivery }
       controls.limiter.configure(initialRate)
       Object.assign(controls.faults, initialFaults)
+      // A seeded run repeats exactly after a reset, as it does after a restart.
+      random = newRandom()
+      malformedTurn = 0
       controls.stats = { requests: 0, rateLimited: 0, faults: { error: 0, reset: 0, malformed: 0 } }
     },
   }
@@ -162,7 +166,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: unknown) => {
-      if (res.headersSent || req.socket.destroyed) return
+      // Node sets req.socket to null once the request has been destroyed.
+      const socket = req.socket as Socket | null
+      if (res.headersSent || socket === null || socket.destroyed) return
       // Anything that is not a deliberate HttpError is a sandbox bug: answer in the
       // service's shape, never with a stack trace.
       sendError(res, error instanceof HttpError ? error : new HttpError(500, 'Internal server error'))
