@@ -1,9 +1,11 @@
 // `npm run bench -- <name> [...]`: runs the named benchmarks (all when none is named).
 // Each prints progress to stderr and one JSON object as the last line of stdout.
+import { benchOverhead } from './overhead'
 import { benchSandbox } from './sandbox-throughput'
 
 const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   sandbox: benchSandbox,
+  overhead: benchOverhead,
 }
 
 const requested = process.argv.slice(2)

@@ -1,35 +1,79 @@
 import { join } from 'node:path'
-import { app, BrowserWindow } from 'electron'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, session } from 'electron'
+import { eventChannel } from '../shared/contract/channels'
+import { createAppCore, type AppCore } from './app-core'
+import { registerIpc } from './ipc-registration'
+import { createKeytarStore } from './secrets/keychain'
+import { hardenSession, hardenWindow } from './security'
+import { isAppUrl, secureWebPreferences } from './window-policy'
 
-function createWindow(): void {
+const rendererFile = join(import.meta.dirname, '../renderer/index.html')
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const appUrl = devServerUrl ?? pathToFileURL(rendererFile).toString()
+
+let mainWindow: BrowserWindow | null = null
+let core: AppCore | null = null
+
+function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
     minWidth: 1024,
     minHeight: 700,
     title: 'Payments Desk',
+    icon: join(import.meta.dirname, '../../resources/icon.png'),
     show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+    webPreferences: { ...secureWebPreferences, preload: join(import.meta.dirname, '../preload/index.cjs') },
   })
+  hardenWindow(window, appUrl)
   window.once('ready-to-show', () => {
     window.show()
   })
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL
-  if (!app.isPackaged && devServerUrl) {
-    void window.loadURL(devServerUrl)
-  } else {
-    void window.loadFile(join(import.meta.dirname, '../renderer/index.html'))
-  }
+  window.on('closed', () => {
+    mainWindow = null
+  })
+  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(rendererFile))
+  return window
 }
 
-void app.whenReady().then(createWindow)
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession)
+  core = await createAppCore({
+    dataDir: app.getPath('userData'),
+    secrets: createKeytarStore(),
+    localService: 'start',
+    isTrustedSender: (sender) => sender.fromAppWindow && sender.frameUrl !== undefined && isAppUrl(sender.frameUrl, appUrl),
+    onInternalError: (error) => {
+      console.error('Payments Desk internal error:', error)
+    },
+  })
+  registerIpc(core.dispatcher, () => mainWindow)
+  core.subscribe((name, payload) => {
+    mainWindow?.webContents.send(eventChannel(name), payload)
+  })
+  mainWindow = createWindow()
+}
 
-app.on('window-all-closed', () => {
+if (!app.requestSingleInstanceLock()) {
   app.quit()
-})
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore()
+    mainWindow?.focus()
+  })
+  void app.whenReady().then(start)
+  app.on('window-all-closed', () => {
+    app.quit()
+  })
+  app.on('will-quit', (event) => {
+    if (!core) return
+    // Closes the in-process sandbox before the process ends.
+    event.preventDefault()
+    const closing = core
+    core = null
+    void closing.close().finally(() => {
+      app.quit()
+    })
+  })
+}

@@ -12,6 +12,11 @@ export function checkApiKey(raw: string, environment: EnvironmentId): KeyCheck {
   if (/\s/.test(key)) {
     return { ok: false, message: 'The key contains spaces or line breaks: copy it again from the dashboard as one line.' }
   }
+  // Invisible characters (a zero-width space from a web page or chat) pass the check
+  // above but cannot travel in an HTTP header: every call would then fail obscurely.
+  if (/[^\x21-\x7e]/.test(key)) {
+    return { ok: false, message: 'The key contains an invisible or non-ASCII character, often picked up when copying: copy it again as plain text.' }
+  }
   if (key.startsWith(publicKeyPrefix)) {
     return {
       ok: false,

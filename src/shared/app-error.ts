@@ -23,6 +23,7 @@ export const errorCodes = [
   'keychain-error',
   'storage',
   'forbidden',
+  'confirmation-required',
   'internal',
 ] as const
 

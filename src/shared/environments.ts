@@ -9,9 +9,9 @@ export const environmentLabels: Record<EnvironmentId, string> = {
 
 export type UrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
-function isLoopback(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 /**
@@ -29,7 +29,7 @@ export function checkBaseUrl(raw: string): UrlCheck {
   }
   if (url.username || url.password) return { ok: false, message: 'The base URL must not contain a user name or password.' }
   if (url.search || url.hash) return { ok: false, message: 'The base URL must not contain "?" or "#".' }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     return { ok: false, message: 'The base URL must start with https:// (plain http is allowed only for localhost).' }
   }
   return { ok: true, url: url.toString().replace(/\/+$/, '') }

@@ -10,11 +10,12 @@ const controlCharacters = /[\u0000-\u001f\u007f]/
 export function checkPaymentId(raw: string): IdCheck {
   const id = raw.trim()
   if (id === '') return { ok: false, message: 'Enter a payment ID.' }
+  // Whitespace first: a line break or tab means several IDs pasted from a list.
+  if (/\s/.test(id)) return { ok: false, message: 'A payment ID has no spaces in it: check you pasted one ID only.' }
   if (id.length > maxPaymentIdLength) {
     return { ok: false, message: `A payment ID is at most ${maxPaymentIdLength} characters; this one has ${id.length}.` }
   }
   if (controlCharacters.test(id)) return { ok: false, message: 'The payment ID contains control characters: paste it again as plain text.' }
-  if (/\s/.test(id)) return { ok: false, message: 'A payment ID has no spaces in it: check you pasted one ID only.' }
   if (/[/?#]/.test(id)) return { ok: false, message: 'A payment ID cannot contain "/", "?" or "#": paste the ID itself, not a link.' }
   if (id.includes('..')) return { ok: false, message: 'A payment ID cannot contain "..".' }
   return { ok: true, id }

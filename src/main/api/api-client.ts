@@ -1,10 +1,10 @@
 import { AppError, isAppError } from '../../shared/app-error'
-import type { EnvironmentId } from '../../shared/environments'
+import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
 import type { Outcome, Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText } from './read-body'
-import { errorForStatus, invalidResponse, networkFailure } from './response-errors'
+import { acceptedButUnreadable, errorForStatus, invalidResponse, networkFailure } from './response-errors'
 
 export interface Connection {
   environment: EnvironmentId
@@ -20,12 +20,14 @@ export interface ApiRequest {
   body?: unknown
   priority: Priority
   signal?: AbortSignal
+  /** Defaults to the active environment, read at each attempt. */
+  environment?: EnvironmentId
 }
 
 export interface ApiClientOptions {
   scheduler: Scheduler
   log: RequestLog
-  connection: () => Promise<Connection>
+  connection: (environment: EnvironmentId | undefined) => Promise<Connection>
   fetch?: typeof fetch
   timeoutMs?: number
   maxBodyBytes?: number
@@ -66,11 +68,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function attemptOnce(request: ApiRequest, attempt: number, ctx: TaskContext): Promise<AttemptResult> {
     const startedAt = Date.now()
+    const started = performance.now()
     const record: AttemptRecord = { status: null, errorCode: null, outcome: 'ok' }
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
     try {
-      const connection = await options.connection()
-      const url = new URL(connection.baseUrl.replace(/\/+$/, '') + request.path)
+      const connection = await options.connection(request.environment)
+      // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
+      const base = checkBaseUrl(connection.baseUrl)
+      if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
+      const url = new URL(base.url + request.path)
       const timeout = AbortSignal.timeout(timeoutMs)
       const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout
       let response: Response
@@ -90,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         record.status = response.status
         text = await readBodyText(response, maxBodyBytes)
       } catch (error) {
-        if (isAppError(error)) throw error
+        if (isAppError(error)) throw wroteButUnreadable(request, record.status) ? acceptedButUnreadable(record.status ?? 0) : error
         const failure = classifyFetchError(error, request, timeout, url.host)
         record.errorCode = failure.error.code
         if (failure.error.code !== 'cancelled') record.outcome = 'error'
@@ -109,7 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: request.method,
         path: request.path,
         status: record.status,
-        durationMs: Date.now() - startedAt,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
         attempt,
         queuedMs: ctx.queuedMs,
         rateLimited: record.status === 429,
@@ -149,6 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         return { kind: 'done', value: JSON.parse(text) as unknown }
       } catch {
+        if (wroteButUnreadable(request, status)) throw acceptedButUnreadable(status)
         // A garbled 2xx is a transport fault: a GET can safely ask again.
         const error = invalidResponse(status, contentType, text)
         record.outcome = 'error'
@@ -206,6 +213,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     },
   }
+}
+
+function wroteButUnreadable(request: ApiRequest, status: number | null): boolean {
+  return request.method !== 'GET' && status !== null && status >= 200 && status < 300
 }
 
 function describeTarget(location: string): string {

@@ -28,7 +28,16 @@ export function parseServiceError(text: string): ServiceErrorBody | null {
 function describeBody(contentType: string | null, text: string): string {
   if (text.trim() === '') return 'an empty response'
   if (contentType?.includes('html') || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page instead of JSON (often a proxy or maintenance page)'
-  return 'a response that is not JSON'
+  return isJson(text) ? 'JSON in a shape it does not document' : 'a response that is not JSON'
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export function invalidResponse(status: number, contentType: string | null, text: string): AppError {
@@ -39,6 +48,14 @@ export function invalidResponse(status: number, contentType: string | null, text
 }
 
 /** Turns a non-2xx answer into the error the user sees. `method` decides what a 5xx means. */
+/** A write the service answered 2xx was carried out: trying it again because the answer is unreadable would duplicate it. */
+export function acceptedButUnreadable(status: number): AppError {
+  return new AppError(
+    'outcome-unknown',
+    `The service accepted the request (HTTP ${status}), but its answer could not be read. It was probably carried out, so it was not retried automatically: check before trying again, to avoid a duplicate.`,
+  )
+}
+
 export function errorForStatus(method: string, status: number, contentType: string | null, text: string): AppError {
   const body = parseServiceError(text)
   const serviceMessage = body ? (Array.isArray(body.message) ? body.message.join('; ') : body.message) : null

@@ -1,10 +1,9 @@
-import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
-import { AppError } from '../../shared/app-error'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/contract/settings-schema'
-import { writeFileAtomic } from './atomic-file'
+import { readJsonFile, writeJsonFile } from '../storage/json-file'
 
 export const settingsFileName = 'settings.json'
+const deferredSaveMs = 250
 
 export interface LoadedSettings {
   settings: Settings
@@ -12,14 +11,11 @@ export interface LoadedSettings {
   notice: string | null
 }
 
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
-}
-
 /** Non-secret settings as JSON in the app's data folder. Keys never go here. */
 export class SettingsStore {
   private current: Settings = structuredClone(defaultSettings)
   private writes: Promise<void> = Promise.resolve()
+  private deferred: NodeJS.Timeout | undefined
 
   constructor(private readonly dataDir: string) {}
 
@@ -32,57 +28,46 @@ export class SettingsStore {
   }
 
   async load(): Promise<LoadedSettings> {
-    let text: string
-    try {
-      text = await readFile(this.path, 'utf8')
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') {
-        this.current = structuredClone(defaultSettings)
-        return { settings: this.get(), notice: null }
-      }
-      throw new AppError('storage', `Could not read the settings file (${errorCode(error) ?? 'unknown error'}): ${this.path}`, { cause: error })
-    }
-    const parsed = settingsSchema.safeParse(safeJson(text))
-    if (parsed.success) {
-      this.current = parsed.data
-      return { settings: this.get(), notice: null }
-    }
-    const asideName = `settings.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-    await rename(this.path, join(this.dataDir, asideName))
-    this.current = structuredClone(defaultSettings)
-    return {
-      settings: this.get(),
-      notice: `The settings file could not be read, so it was moved aside as ${asideName} and the defaults were restored. Stored keys are not affected.`,
-    }
+    const read = await readJsonFile(this.path, settingsSchema)
+    this.current = read.kind === 'ok' ? read.value : structuredClone(defaultSettings)
+    const notice =
+      read.kind === 'corrupt'
+        ? `The settings file could not be read, so it was moved aside as ${read.movedTo} and the defaults were restored. Stored keys are not affected.`
+        : null
+    return { settings: this.get(), notice }
   }
 
-  /** Applies `change` to the current settings, validates, and saves atomically. */
+  /** Applies `change`, validates, and saves atomically; writes are serialised. */
   async update(change: (settings: Settings) => Settings): Promise<Settings> {
-    const next = settingsSchema.parse(change(this.get()))
-    this.current = next
-    const write = this.writes.then(() => this.save(next))
-    this.writes = write.catch(() => undefined)
-    await write
+    this.current = settingsSchema.parse(change(this.get()))
+    await this.save()
     return this.get()
   }
 
-  private async save(settings: Settings): Promise<void> {
-    try {
-      await mkdir(this.dataDir, { recursive: true, mode: 0o700 })
-      await writeFileAtomic(this.path, `${JSON.stringify(settings, null, 2)}\n`)
-    } catch (error) {
-      const code = errorCode(error)
-      const reason =
-        code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'the folder is read-only' : (code ?? 'unknown error')
-      throw new AppError('storage', `Could not save settings because ${reason}: ${this.dataDir}. The change is kept until the app closes.`, { cause: error })
-    }
+  /**
+   * Applies `change` now and saves a moment later, coalescing bursts: for bookkeeping
+   * such as recent lookups, which must not slow the lookup down.
+   */
+  updateSoon(change: (settings: Settings) => Settings, onError: (error: unknown) => void): void {
+    this.current = settingsSchema.parse(change(this.get()))
+    this.deferred ??= setTimeout(() => {
+      this.deferred = undefined
+      this.save().catch(onError)
+    }, deferredSaveMs)
   }
-}
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
+  /** Saves a pending deferred change at once (on quit). */
+  async flush(): Promise<void> {
+    if (!this.deferred) return
+    clearTimeout(this.deferred)
+    this.deferred = undefined
+    await this.save()
+  }
+
+  private save(): Promise<void> {
+    const snapshot = this.get()
+    const write = this.writes.then(() => writeJsonFile(this.path, snapshot))
+    this.writes = write.catch(() => undefined)
+    return write
   }
 }

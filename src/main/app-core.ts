@@ -1,0 +1,137 @@
+import { startSandbox, type RunningSandbox } from '../sandbox'
+import type { EventName, EventPayload } from '../shared/contract/channels'
+import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
+import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
+import { RequestLog } from './request-log/request-log'
+import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler/scheduler'
+import type { SecretStore } from './secrets/keychain'
+import { createCheckoutService } from './services/checkout-service'
+import { createConnections, type LocalService } from './services/connections'
+import { createPaymentService, type PaymentService } from './services/payment-service'
+import { createSettingsService } from './services/settings-service'
+import { createWebhookService } from './services/webhook-service'
+import { SettingsStore } from './settings/settings-store'
+import { EndpointStore } from './webhooks/endpoint-store'
+
+export interface AppCoreOptions {
+  dataDir: string
+  secrets: SecretStore
+  /** 'start' runs the local sandbox in this process; tests may pass one already running. */
+  localService: LocalService | 'start' | null
+  isTrustedSender: (sender: Sender) => boolean
+  scheduler?: Omit<SchedulerOptions, 'ceiling' | 'concurrency'>
+  client?: Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'retry' | 'maxBodyBytes'>
+  onInternalError?: (error: unknown) => void
+}
+
+export type EventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void
+
+export interface AppCore {
+  dispatcher: Dispatcher
+  handlers: Handlers
+  client: ApiClient
+  payments: PaymentService
+  scheduler: Scheduler
+  requestLog: RequestLog
+  localService: LocalService | null
+  subscribe(listener: EventListener): () => void
+  close(): Promise<void>
+}
+
+const stateIntervalMs = 100
+
+/** Everything behind the IPC contract, wired together, with no Electron in sight. */
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const settings = new SettingsStore(options.dataDir)
+  const endpoints = new EndpointStore(options.dataDir)
+  const loaded = await settings.load()
+  const endpointsNotice = await endpoints.load()
+
+  let sandbox: RunningSandbox | null = null
+  let localService: LocalService | null = null
+  if (options.localService === 'start') {
+    sandbox = await startSandbox()
+    localService = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }
+  } else {
+    localService = options.localService
+  }
+
+  const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
+  const requestLog = new RequestLog()
+  const connections = createConnections({ settings, secrets: options.secrets, localService: () => localService })
+  const client = createApiClient({
+    ...options.client,
+    scheduler,
+    log: requestLog,
+    connection: (environment) => (environment ? connections.forEnvironment(environment) : connections.active()),
+  })
+  const payments = createPaymentService({ client, settings })
+  const checkout = createCheckoutService({ client, settings })
+  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints })
+  const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler })
+  for (const notice of [loaded.notice, endpointsNotice]) if (notice) settingsService.addNotice(notice)
+
+  const schedulerView = () => ({ config: { ceiling: scheduler.config().ceiling, concurrency: scheduler.config().concurrency }, state: scheduler.state() })
+
+  const handlers: Handlers = {
+    getPayment: ({ id }) => payments.get(id),
+    createCheckout: (request) => checkout.create(request),
+    registerWebhook: (request) => webhooks.register(request),
+    listWebhooks: () => Promise.resolve(webhooks.list()),
+    revealWebhookSecret: ({ endpointId }) => webhooks.reveal(endpointId),
+    verifySignature: (request) => webhooks.verify(request),
+    getSettings: () => settingsService.view(),
+    updateSettings: (patch) => settingsService.update(patch),
+    setKey: ({ environment, key }) => settingsService.setKey(environment, key),
+    deleteKey: ({ environment }) => settingsService.deleteKey(environment),
+    testKey: ({ environment }) => settingsService.testKey(environment),
+    getRequestLog: () => Promise.resolve(requestLog.snapshot()),
+    getScheduler: () => Promise.resolve(schedulerView()),
+    configureScheduler: async (patch) => {
+      await settingsService.update({ throttle: patch })
+      return schedulerView()
+    },
+  }
+  const dispatcher = createDispatcher(handlers, {
+    isTrustedSender: options.isTrustedSender,
+    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+  })
+
+  const listeners = new Set<EventListener>()
+  const emit: EventListener = (name, payload) => {
+    for (const listener of listeners) listener(name, payload)
+  }
+  const unsubscribeLog = requestLog.subscribe((entries) => {
+    emit('requestLogAppended', entries)
+  })
+  // The scheduler changes state on every request; the screen needs at most ten a second.
+  let stateTimer: NodeJS.Timeout | undefined
+  const unsubscribeState = scheduler.onState(() => {
+    stateTimer ??= setTimeout(() => {
+      stateTimer = undefined
+      emit('schedulerState', scheduler.state())
+    }, stateIntervalMs)
+  })
+
+  return {
+    dispatcher,
+    handlers,
+    client,
+    payments,
+    scheduler,
+    requestLog,
+    localService,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      unsubscribeLog()
+      unsubscribeState()
+      if (stateTimer) clearTimeout(stateTimer)
+      requestLog.dispose()
+      await settings.flush().catch(() => undefined)
+      await sandbox?.close()
+    },
+  }
+}

@@ -1,0 +1,46 @@
+import { dialog, shell, type BrowserWindow, type Session } from 'electron'
+import { externalLinkDecision, isAppUrl, permissionDecision } from './window-policy'
+
+async function openAfterConfirm(window: BrowserWindow, url: string): Promise<void> {
+  const { response } = await dialog.showMessageBox(window, {
+    type: 'question',
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Open this link in your browser?',
+    detail: url,
+  })
+  if (response === 0) await shell.openExternal(url)
+}
+
+function handleExternal(window: BrowserWindow, url: string): void {
+  const decision = externalLinkDecision(url)
+  if (decision.action === 'confirm') void openAfterConfirm(window, decision.url)
+}
+
+/** Applies every window restriction in one place: navigation, new windows, webviews, permissions. */
+export function hardenWindow(window: BrowserWindow, appUrl: string): void {
+  const contents = window.webContents
+  contents.on('will-navigate', (event, url) => {
+    if (isAppUrl(url, appUrl)) return
+    event.preventDefault()
+    handleExternal(window, url)
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url, appUrl)) event.preventDefault()
+  })
+  contents.setWindowOpenHandler(({ url }) => {
+    handleExternal(window, url)
+    return { action: 'deny' }
+  })
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault()
+  })
+}
+
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => {
+    callback(permissionDecision())
+  })
+  session.setPermissionCheckHandler(() => permissionDecision())
+}

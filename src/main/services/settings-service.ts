@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto'
+import { checkApiKey } from '../../shared/api-key'
+import { AppError, isAppError } from '../../shared/app-error'
+import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
+import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } from '../../shared/environments'
+import type { ApiClient } from '../api/api-client'
+import type { Scheduler } from '../scheduler/scheduler'
+import { apiKeyAccount, type SecretStore } from '../secrets/keychain'
+import type { SettingsStore } from '../settings/settings-store'
+import type { Connections } from './connections'
+
+type SettingsView = InvokeResponse<'getSettings'>
+type RemoteEnvironment = Exclude<EnvironmentId, 'local'>
+
+export interface SettingsService {
+  view(): Promise<SettingsView>
+  update(patch: InvokeRequest<'updateSettings'>): Promise<SettingsView>
+  setKey(environment: RemoteEnvironment, key: string): Promise<SettingsView>
+  deleteKey(environment: RemoteEnvironment): Promise<SettingsView>
+  testKey(environment: EnvironmentId): Promise<{ ok: boolean; message: string }>
+  /** Something to tell the user once (a corrupt file set aside at start). */
+  addNotice(notice: string): void
+}
+
+export function createSettingsService(deps: {
+  settings: SettingsStore
+  secrets: SecretStore
+  connections: Connections
+  client: ApiClient
+  scheduler: Scheduler
+}): SettingsService {
+  const notices: string[] = []
+
+  async function view(): Promise<SettingsView> {
+    const problems: string[] = []
+    const environments = await Promise.all(
+      environmentIds.map(async (id) => {
+        let hasKey = id === 'local'
+        if (id !== 'local') {
+          try {
+            hasKey = (await deps.secrets.get(apiKeyAccount(id))) !== null
+          } catch (error) {
+            if (!isAppError(error)) throw error
+            problems.push(error.message)
+          }
+        }
+        return { id, label: environmentLabels[id], baseUrl: deps.connections.baseUrl(id), hasKey, managed: id === 'local' }
+      }),
+    )
+    const notice = [...notices.splice(0), ...new Set(problems)].join(' ') || null
+    return { settings: deps.settings.get(), environments, notice }
+  }
+
+  return {
+    view,
+    addNotice(notice) {
+      notices.push(notice)
+    },
+
+    async update(patch) {
+      let baseUrl: string | undefined
+      if (patch.baseUrl) {
+        const checked = checkBaseUrl(patch.baseUrl.url)
+        if (!checked.ok) throw new AppError('invalid-url', checked.message)
+        baseUrl = checked.url
+      }
+      const saved = await deps.settings.update((s) => ({
+        ...s,
+        ...(patch.activeEnvironment ? { activeEnvironment: patch.activeEnvironment } : {}),
+        ...(patch.theme ? { theme: patch.theme } : {}),
+        ...(patch.throttle ? { throttle: { ...s.throttle, ...patch.throttle } } : {}),
+        environments:
+          patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
+      }))
+      if (patch.throttle) deps.scheduler.configure(saved.throttle)
+      return view()
+    },
+
+    async setKey(environment, key) {
+      const checked = checkApiKey(key, environment)
+      if (!checked.ok) throw new AppError('invalid-key', checked.message)
+      await deps.secrets.set(apiKeyAccount(environment), checked.key)
+      return view()
+    },
+
+    async deleteKey(environment) {
+      await deps.secrets.delete(apiKeyAccount(environment))
+      return view()
+    },
+
+    async testKey(environment) {
+      const label = environmentLabels[environment]
+      // An ID no payment can have: 404 means the key was accepted, and nothing is changed.
+      const probeId = `payments-desk-connection-test-${randomBytes(6).toString('hex')}`
+      try {
+        await deps.client.send({ method: 'GET', path: `/api/payment/${probeId}`, priority: 'interactive', environment })
+        return { ok: true, message: `Connected to ${label}: the key is accepted.` }
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        if (error.code === 'not-found') return { ok: true, message: `Connected to ${label}: the key is accepted.` }
+        if (error.code === 'unauthorized') return { ok: false, message: `${label} refused this key (401). Check that it is the private key of this environment, or replace it.` }
+        return { ok: false, message: error.message }
+      }
+    },
+  }
+}

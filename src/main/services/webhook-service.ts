@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../shared/app-error'
+import type { InvokeRequest } from '../../shared/contract/channels'
+import type { LocalEndpoint, SignatureCheckRequest, SignatureCheckResult } from '../../shared/contract/webhook-schema'
+import { checkEndpointUrl } from '../../shared/webhook-url'
+import type { ApiClient } from '../api/api-client'
+import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
+import type { SettingsStore } from '../settings/settings-store'
+import type { EndpointStore } from '../webhooks/endpoint-store'
+import { secretFingerprint } from '../webhooks/fingerprint'
+import { verifySignature } from '../webhooks/verify-signature'
+import { requireConfirmation } from './production-guard'
+
+export interface WebhookService {
+  register(request: InvokeRequest<'registerWebhook'>): Promise<LocalEndpoint>
+  list(): LocalEndpoint[]
+  reveal(endpointId: string): Promise<{ secret: string }>
+  verify(request: SignatureCheckRequest): Promise<SignatureCheckResult>
+}
+
+const probeAccount = 'probe:webhook-secret'
+
+export function createWebhookService(deps: {
+  client: ApiClient
+  settings: SettingsStore
+  secrets: SecretStore
+  endpoints: EndpointStore
+  now?: () => number
+}): WebhookService {
+  const now = deps.now ?? Date.now
+  // Secrets the keychain refused after the service had already returned them: kept in
+  // this process only, so the admin can still reveal and copy them before quitting.
+  const unsaved = new Map<string, string>()
+
+  async function secretOf(endpointId: string): Promise<string> {
+    const endpoint = deps.endpoints.find(endpointId)
+    if (!endpoint) throw new AppError('not-found', 'No endpoint with this ID was registered from this app.')
+    const secret = unsaved.get(endpointId) ?? (await deps.secrets.get(webhookSecretAccount(endpointId)))
+    if (!secret) throw new AppError('not-found', 'The secret of this endpoint is no longer in the keychain.')
+    return secret
+  }
+
+  return {
+    async register({ url, connect, confirmedProduction }) {
+      const checked = checkEndpointUrl(url)
+      if (!checked.ok) throw new AppError('invalid-url', checked.message)
+      const environment = deps.settings.get().activeEnvironment
+      requireConfirmation(environment, confirmedProduction, 'Registering a webhook endpoint')
+      // The service returns the secret once: make sure the keychain can take it before asking.
+      await deps.secrets.set(probeAccount, 'probe')
+      await deps.secrets.delete(probeAccount)
+      // `connect` is the local sandbox's own flag; the real API documents only `url`.
+      const body = environment === 'local' ? { url: checked.url, connect } : { url: checked.url }
+      const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment })
+      const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
+      const secret = record.secret
+      if (typeof secret !== 'string' || secret === '') {
+        throw new AppError('invalid-response', 'The service registered the endpoint but its answer had no secret. Check the endpoint in the service dashboard.')
+      }
+      const endpoint: LocalEndpoint = {
+        id: `ep_${randomUUID()}`,
+        serviceId: typeof record.id === 'string' ? record.id : null,
+        url: checked.url,
+        environment,
+        connect,
+        createdAt: now(),
+        fingerprint: secretFingerprint(secret),
+        secretStored: true,
+        revealedAt: null,
+      }
+      try {
+        await deps.secrets.set(webhookSecretAccount(endpoint.id), secret)
+      } catch {
+        unsaved.set(endpoint.id, secret)
+        endpoint.secretStored = false
+      }
+      await deps.endpoints.put(endpoint)
+      return endpoint
+    },
+
+    list: () => deps.endpoints.list(),
+
+    async reveal(endpointId) {
+      const secret = await secretOf(endpointId)
+      const endpoint = deps.endpoints.find(endpointId)
+      if (endpoint) await deps.endpoints.put({ ...endpoint, revealedAt: now() })
+      return { secret }
+    },
+
+    async verify(request) {
+      const secret = 'endpointId' in request.secret ? await secretOf(request.secret.endpointId) : request.secret.value
+      return verifySignature({
+        body: request.body,
+        hookId: request.hookId,
+        hookTimestamp: request.hookTimestamp,
+        hookSignature: request.hookSignature,
+        secret,
+        ignoreTimestamp: request.ignoreTimestamp,
+        nowSeconds: Math.floor(now() / 1000),
+      })
+    },
+  }
+}

@@ -1,0 +1,43 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { localEndpointSchema, type LocalEndpoint } from '../../shared/contract/webhook-schema'
+import { readJsonFile, writeJsonFile } from '../storage/json-file'
+
+const fileSchema = z.object({ version: z.literal(1), endpoints: z.array(localEndpointSchema) })
+
+/** Endpoints registered from this app, without their secrets (those are in the keychain). */
+export class EndpointStore {
+  private endpoints: LocalEndpoint[] = []
+  private writes: Promise<void> = Promise.resolve()
+
+  constructor(private readonly dataDir: string) {}
+
+  get path(): string {
+    return join(this.dataDir, 'webhooks.json')
+  }
+
+  async load(): Promise<string | null> {
+    const read = await readJsonFile(this.path, fileSchema)
+    this.endpoints = read.kind === 'ok' ? read.value.endpoints : []
+    return read.kind === 'corrupt'
+      ? `The list of registered webhook endpoints could not be read and was moved aside as ${read.movedTo}. Secrets in the keychain are not affected.`
+      : null
+  }
+
+  list(): LocalEndpoint[] {
+    return structuredClone(this.endpoints).sort((a, b) => b.createdAt - a.createdAt)
+  }
+
+  find(id: string): LocalEndpoint | undefined {
+    const endpoint = this.endpoints.find((e) => e.id === id)
+    return endpoint && structuredClone(endpoint)
+  }
+
+  async put(endpoint: LocalEndpoint): Promise<void> {
+    this.endpoints = [...this.endpoints.filter((e) => e.id !== endpoint.id), structuredClone(endpoint)]
+    const snapshot = { version: 1 as const, endpoints: this.endpoints }
+    const write = this.writes.then(() => writeJsonFile(this.path, snapshot))
+    this.writes = write.catch(() => undefined)
+    await write
+  }
+}

@@ -1,0 +1,47 @@
+// The window's security decisions as plain functions, so they are tested without
+// Electron; security.ts applies them to the real window.
+
+export const secureWebPreferences = {
+  sandbox: true,
+  contextIsolation: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const
+
+/** The renderer's own page is the only place the window may ever show. */
+export function isAppUrl(url: string, appUrl: string): boolean {
+  try {
+    const target = new URL(url)
+    const app = new URL(appUrl)
+    // The host matters too: on Windows file://host/... is a network share.
+    if (app.protocol === 'file:') return target.protocol === 'file:' && target.host === app.host && target.pathname === app.pathname
+    return target.origin === app.origin
+  } catch {
+    return false
+  }
+}
+
+export type ExternalLinkDecision = { action: 'deny' } | { action: 'confirm'; url: string }
+
+/** Only https links leave the app, and only after the user agrees to open them. */
+export function externalLinkDecision(url: string): ExternalLinkDecision {
+  try {
+    const target = new URL(url)
+    if (target.protocol !== 'https:' || target.username || target.password) return { action: 'deny' }
+    return { action: 'confirm', url: target.toString() }
+  } catch {
+    return { action: 'deny' }
+  }
+}
+
+/** No permission (camera, notifications, clipboard-read, geolocation ...) is ever granted. */
+export function permissionDecision(): false {
+  return false
+}

@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAppCore, type AppCore } from '../../src/main/app-core'
+import type { Sender } from '../../src/main/ipc/dispatcher'
+import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
+import { startSandbox, type RunningSandbox } from '../../src/sandbox'
+import type { InvokeName, InvokeResponse } from '../../src/shared/contract/channels'
+import type { IpcResult } from '../../src/shared/contract/ipc-result'
+
+export const appSender: Sender = { frameUrl: 'file:///app/out/renderer/index.html', fromAppWindow: true }
+
+export interface CoreFixture {
+  core: AppCore
+  sandbox: RunningSandbox
+  secrets: SecretStore
+  dataDir: string
+  /** Every IPC answer so far, as the renderer would receive it. */
+  responses: { name: InvokeName; result: IpcResult<unknown> }[]
+  call: <N extends InvokeName>(name: N, request: unknown) => Promise<IpcResult<InvokeResponse<N>>>
+  /** Like call, but fails the test on an error result. */
+  ok: <N extends InvokeName>(name: N, request: unknown) => Promise<InvokeResponse<N>>
+  close(): Promise<void>
+}
+
+/**
+ * The real main-process core on a temp data folder, the real keychain (under a
+ * service name of its own) and a real sandbox: everything but the Electron window.
+ */
+export async function startCoreFixture(options: { sandbox?: Parameters<typeof startSandbox>[0] } = {}): Promise<CoreFixture> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
+  const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
+  const secrets = createKeytarStore({ service: `payments-desk-test-${process.pid}-${Date.now()}` })
+  const core = await createAppCore({
+    dataDir,
+    secrets,
+    localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+    isTrustedSender: (sender) => sender.fromAppWindow,
+    client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+  })
+  const responses: CoreFixture['responses'] = []
+  const call = async <N extends InvokeName>(name: N, request: unknown) => {
+    const result = (await core.dispatcher.dispatch(name, appSender, request)) as IpcResult<InvokeResponse<N>>
+    responses.push({ name, result })
+    return result
+  }
+  return {
+    core,
+    sandbox,
+    secrets,
+    dataDir,
+    responses,
+    call,
+    ok: async (name, request) => {
+      const result = await call(name, request)
+      if (!result.ok) throw new Error(`${name} failed: ${result.error.code}: ${result.error.message}`)
+      return result.value
+    },
+    async close() {
+      await core.close()
+      await sandbox.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
