@@ -2,10 +2,12 @@
 // Each prints progress to stderr and one JSON object as the last line of stdout.
 import { benchOverhead } from './overhead'
 import { benchSandbox } from './sandbox-throughput'
+import { benchScheduler } from './scheduler-throughput'
 
 const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   sandbox: benchSandbox,
   overhead: benchOverhead,
+  scheduler: benchScheduler,
 }
 
 const requested = process.argv.slice(2)

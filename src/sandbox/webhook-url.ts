@@ -1,13 +1,7 @@
-import { isIP } from 'node:net'
+import { isLoopbackHost } from '../shared/environments'
 
 export type UrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '')
-  if (host === 'localhost' || host.endsWith('.localhost')) return true
-  if (isIP(host) === 4) return host.startsWith('127.')
-  return host === '::1'
-}
 
 /** https for real receivers; plain http only on loopback so local receivers and tests work. */
 export function checkWebhookUrl(value: unknown): UrlCheck {

@@ -21,10 +21,10 @@ export function checkApiKey(raw: string, environment: EnvironmentId): KeyCheck {
     return {
       ok: false,
       message:
-        'This is a public key (service_pub_...). Public keys only work in the card form on a web page. Payments Desk needs the private key (service_prod_...) from the same page of the dashboard.',
+        `This is a public key (service_pub_...). Public keys only work in the card form on a web page. Payments Desk needs the private key${environment === 'production' ? ' (service_prod_...)' : ''} from the same page of the dashboard.`,
     }
   }
-  if (environment === 'production' && !key.startsWith(productionKeyPrefix)) {
+  if (environment === 'production' && (!key.startsWith(productionKeyPrefix) || key.length <= productionKeyPrefix.length)) {
     return { ok: false, message: `A production private key starts with "${productionKeyPrefix}".` }
   }
   if (key.length > 512) return { ok: false, message: 'The key is longer than any private key: copy it again.' }

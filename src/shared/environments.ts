@@ -11,7 +11,8 @@ export type UrlCheck = { ok: true; url: string } | { ok: false; message: string 
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  // Only names that never leave this machine: `*.localhost` may still be sent to DNS.
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 /**

@@ -67,6 +67,7 @@ export class RequestLog {
   }
 
   clear(): void {
+    this.pending = []
     this.entries.fill(undefined)
     this.next = 0
     this.size = 0
@@ -83,6 +84,13 @@ export class RequestLog {
     const batch = this.pending
     this.pending = []
     if (batch.length === 0) return
-    for (const listener of this.listeners) listener(batch)
+    for (const listener of this.listeners) {
+      try {
+        listener(batch)
+      } catch (error) {
+        // One broken subscriber must not starve the others or crash the main process.
+        console.error('request log listener failed', error)
+      }
+    }
   }
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { externalLinkDecision, isAppUrl, permissionDecision, secureWebPreferences } from '../../src/main/window-policy'
+
+describe('secureWebPreferences', () => {
+  it('keeps the renderer sandboxed and isolated from Node', () => {
+    expect(secureWebPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+    })
+  })
+
+  it('keeps web security on and insecure content off', () => {
+    expect(secureWebPreferences).toMatchObject({
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+    })
+  })
+})
+
+describe('isAppUrl with the built app on file://', () => {
+  const appUrl = 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'
+
+  it.each([
+    ['the page itself', appUrl],
+    ['the page with a route in the hash', `${appUrl}#/webhooks`],
+    ['the same path written with a space', 'file:///opt/Payments Desk/resources/app.asar/out/renderer/index.html'],
+  ])('accepts %s', (_label, url) => {
+    expect(isAppUrl(url, appUrl)).toBe(true)
+  })
+
+  it.each([
+    ['another file', 'file:///etc/passwd'],
+    ['another page of the app folder', 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/other.html'],
+    ['the same path on a network share', 'file://fileserver/opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'],
+    ['an https page', 'https://example.com/index.html'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+    ['garbage', 'not a url'],
+    ['an empty string', ''],
+  ])('refuses %s', (_label, url) => {
+    expect(isAppUrl(url, appUrl)).toBe(false)
+  })
+})
+
+describe('isAppUrl with the dev server', () => {
+  const appUrl = 'http://localhost:5173/'
+
+  it.each([
+    ['the root', 'http://localhost:5173/'],
+    ['any path of the same origin', 'http://localhost:5173/src/main.tsx?t=1'],
+  ])('accepts %s', (_label, url) => {
+    expect(isAppUrl(url, appUrl)).toBe(true)
+  })
+
+  it.each([
+    ['another port', 'http://localhost:5174/'],
+    ['https on the same host', 'https://localhost:5173/'],
+    ['another host', 'http://127.0.0.1:5173/'],
+    ['a look-alike host', 'http://localhost.evil.com:5173/'],
+    ['credentials in front of another host', 'http://localhost:5173@evil.com/'],
+    ['a file', 'file:///etc/passwd'],
+  ])('refuses %s', (_label, url) => {
+    expect(isAppUrl(url, appUrl)).toBe(false)
+  })
+})
+
+describe('externalLinkDecision', () => {
+  it('asks before opening an https link, with the normalised URL', () => {
+    expect(externalLinkDecision('https://docs.example.com/webhooks#signing')).toEqual({ action: 'confirm', url: 'https://docs.example.com/webhooks#signing' })
+    expect(externalLinkDecision('HTTPS://Docs.Example.com')).toEqual({ action: 'confirm', url: 'https://docs.example.com/' })
+  })
+
+  it.each([
+    ['http', 'http://example.com/'],
+    ['file', 'file:///etc/passwd'],
+    ['javascript', 'javascript:alert(1)'],
+    ['data', 'data:text/html,hi'],
+    ['mailto', 'mailto:support@example.com'],
+    ['an https URL with a user name', 'https://user@example.com/'],
+    ['an https URL with a password', 'https://user:pass@example.com/'],
+    ['smb', 'smb://fileserver/share'],
+    ['garbage', 'https//example.com'],
+    ['an empty string', ''],
+  ])('denies %s', (_label, url) => {
+    expect(externalLinkDecision(url)).toEqual({ action: 'deny' })
+  })
+})
+
+describe('permissionDecision', () => {
+  it('grants nothing', () => {
+    expect(permissionDecision()).toBe(false)
+  })
+})
