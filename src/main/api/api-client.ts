@@ -179,7 +179,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           transient: false,
         }
       }
-      return { error: new AppError('timeout', `The service did not answer within ${timeoutMs / 1000} s.`), transient: true }
+      // Not retried: the timeout is how long the user agreed to wait, not a fraction of it.
+      return { error: new AppError('timeout', `The service did not answer within ${timeoutMs / 1000} s.`), transient: false }
     }
     const failure = networkFailure(error, host)
     if (failure.maybeSent && request.method !== 'GET') {
@@ -196,15 +197,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     async send(request) {
-      const firstAt = Date.now()
+      // The retry budget starts when the first attempt does: time spent queued behind a
+      // long batch is the throttle's doing, not the service's.
+      let firstAt: number | undefined
       for (let attempt = 1; ; attempt++) {
-        const result = await options.scheduler.schedule((ctx) => attemptOnce(request, attempt, ctx), {
+        const result = await options.scheduler.schedule((ctx) => {
+          firstAt ??= Date.now()
+          return attemptOnce(request, attempt, ctx)
+        }, {
           priority: request.priority,
           ...(request.signal ? { signal: request.signal } : {}),
         })
         if (result.kind === 'done') return result.value
         const delay = result.retryAfterMs ?? backoffDelay(policy, attempt, random)
-        if (Date.now() + delay - firstAt > policy.maxTotalMs) throw result.error
+        if (Date.now() + delay - (firstAt ?? Date.now()) > policy.maxTotalMs) throw result.error
         try {
           await sleep(delay, request.signal)
         } catch {
