@@ -8,6 +8,7 @@ import type { SecretStore } from './secrets/keychain'
 import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
 import { createPaymentService, type PaymentService } from './services/payment-service'
+import { createSandboxService } from './services/sandbox-service'
 import { createSettingsService } from './services/settings-service'
 import { createWebhookService } from './services/webhook-service'
 import { SettingsStore } from './settings/settings-store'
@@ -68,6 +69,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const payments = createPaymentService({ client, settings })
   const checkout = createCheckoutService({ client, settings })
   const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints })
+  const sandboxService = createSandboxService({ client, settings, endpoints })
   const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler })
   for (const notice of [loaded.notice, endpointsNotice]) if (notice) settingsService.addNotice(notice)
 
@@ -80,6 +82,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listWebhooks: () => Promise.resolve(webhooks.list()),
     revealWebhookSecret: ({ endpointId }) => webhooks.reveal(endpointId),
     verifySignature: (request) => webhooks.verify(request),
+    sendTestEvent: (request) => sandboxService.sendTestEvent(request),
+    listSandboxDeliveries: (request) => sandboxService.deliveries(request),
     getSettings: () => settingsService.view(),
     updateSettings: (patch) => settingsService.update(patch),
     setKey: ({ environment, key }) => settingsService.setKey(environment, key),

@@ -122,9 +122,17 @@ describe('run-time settings', () => {
     expect((await api.put('/sandbox/rate-limit', { rate: 9, burst: 3 })).json).toEqual({ rate: 9, burst: 3 })
     expect((await api.put('/sandbox/rate-limit', { burst: 0 })).json).toEqual({ rate: 9, burst: 1 })
     expectError(await api.put('/sandbox/rate-limit', { rate: -1, burst: 'many' }), 400, [
-      'rate must be an integer from 0 to 100000',
+      'rate must be a number from 0 to 100000',
       'burst must be an integer from 0 to 100000',
     ])
+  })
+
+  it('accepts a fractional rate, whose Retry-After then spans several seconds', async () => {
+    await api.put('/sandbox/rate-limit', { rate: 0.2, burst: 1 })
+    expect((await api.get('/api/payment/pay_seed_card_declined')).status).toBe(200)
+    const limited = await api.get('/api/payment/pay_seed_card_declined')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(4)
   })
 
   it('PUT /sandbox/webhook-delivery sets the retry policy', async () => {

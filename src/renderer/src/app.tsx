@@ -1,12 +1,76 @@
-import { Center, Stack, Text, Title } from '@mantine/core'
+import { useEffect } from 'react'
+import { AppShell, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
+import { EnvironmentBadge } from './shell/environment-badge'
+import { navItems } from './shell/nav-items'
+import { ThemeSync } from './shell/theme-sync'
+import { ThrottleIndicator } from './shell/throttle-indicator'
+import { useConnection } from './stores/connection-store'
+import { useNavigation, type View } from './stores/navigation-store'
+import { useRequests } from './stores/requests-store'
+import { CheckoutView } from './views/checkout/checkout-view'
+import { PaymentsView } from './views/payments/payments-view'
+import { RequestsView } from './views/requests/requests-view'
+import { SettingsView } from './views/settings/settings-view'
+import { WebhooksView } from './views/webhooks/webhooks-view'
+
+const screens: Record<View, () => React.JSX.Element> = {
+  payments: PaymentsView,
+  checkout: CheckoutView,
+  webhooks: WebhooksView,
+  requests: RequestsView,
+  settings: SettingsView,
+}
 
 export function App() {
+  const view = useNavigation((s) => s.view)
+  const go = useNavigation((s) => s.go)
+  const focusLookup = useNavigation((s) => s.focusLookup)
+
+  useEffect(() => {
+    void useConnection.getState().load()
+    void useRequests.getState().start()
+  }, [])
+
+  useHotkeys(
+    [['mod+K', focusLookup], ...navItems.map((item): [string, () => void] => [`mod+${item.shortcut}`, () => { go(item.view) }])],
+    [],
+  )
+
+  const Screen = screens[view]
   return (
-    <Center h="100vh">
-      <Stack align="center" gap="xs">
-        <Title order={1}>Payments Desk</Title>
-        <Text c="dimmed">Look up payments, explain failed deposits, manage webhook endpoints.</Text>
-      </Stack>
-    </Center>
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding="md">
+      <ThemeSync />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Title order={3}>Payments Desk</Title>
+            <EnvironmentBadge />
+          </Group>
+          <ThrottleIndicator />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Screens">
+        <Stack gap={2}>
+          {navItems.map((item) => (
+            <NavLink
+              key={item.view}
+              label={item.label}
+              description={item.description}
+              active={view === item.view}
+              onClick={() => { go(item.view) }}
+              rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
+              aria-current={view === item.view ? 'page' : undefined}
+            />
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed" mt="auto" p="xs">
+          <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> look up a payment
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Screen />
+      </AppShell.Main>
+    </AppShell>
   )
 }

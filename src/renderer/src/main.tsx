@@ -1,7 +1,10 @@
 import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import '@mantine/charts/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { App } from './app'
 import { theme } from './theme'
 
@@ -11,6 +14,7 @@ if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="bottom-right" limit={4} />
       <App />
     </MantineProvider>
   </StrictMode>,

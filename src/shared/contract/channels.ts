@@ -4,7 +4,7 @@ import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
 import { settingsSchema, themeSchema } from './settings-schema'
-import { localEndpointSchema, signatureCheckRequestSchema, signatureCheckResultSchema } from './webhook-schema'
+import { localEndpointSchema, sandboxDeliverySchema, signatureCheckRequestSchema, signatureCheckResultSchema, testEventTypes } from './webhook-schema'
 
 const environmentSchema = z.enum(environmentIds)
 const none = z.object({}).strict()
@@ -79,6 +79,16 @@ export const invokeContract = {
   revealWebhookSecret: {
     request: z.object({ endpointId: z.string().max(100) }).strict(),
     response: z.object({ secret: z.string() }),
+  },
+  sendTestEvent: {
+    request: z
+      .object({ type: z.enum(testEventTypes), paymentId: z.string().max(200), code: z.string().max(64).optional() })
+      .strict(),
+    response: z.object({ type: z.enum(testEventTypes), paymentId: z.string() }),
+  },
+  listSandboxDeliveries: {
+    request: z.object({ endpointId: z.string().max(100).optional() }).strict(),
+    response: z.array(sandboxDeliverySchema.extend({ localEndpointId: z.string().nullable() })),
   },
   verifySignature: {
     request: signatureCheckRequestSchema.strict(),

@@ -50,3 +50,28 @@ export const signatureCheckResultSchema = z.object({
 
 export type SignatureCheckRequest = z.infer<typeof signatureCheckRequestSchema>
 export type SignatureCheckResult = z.infer<typeof signatureCheckResultSchema>
+
+/** A delivery as the local sandbox reports it (sandbox-only: the real API has no such list). */
+export const sandboxDeliverySchema = z.object({
+  id: z.string(),
+  hookId: z.string(),
+  endpointId: z.string(),
+  eventType: z.string(),
+  paymentId: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(
+    z.object({
+      attempt: z.number(),
+      startedAt: z.string(),
+      hookTimestamp: z.number(),
+      durationMs: z.number(),
+      statusCode: z.number().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  nextAttemptAt: z.string().nullable(),
+})
+
+export type SandboxDelivery = z.infer<typeof sandboxDeliverySchema>
+
+export const testEventTypes = ['payment.failed', 'payment.settled'] as const

@@ -1,0 +1,24 @@
+import { Badge, Tooltip } from '@mantine/core'
+import { selectActiveEnvironment, selectActiveLabel, useConnection } from '../stores/connection-store'
+
+const colors = { local: 'teal', operator: 'blue', production: 'red' } as const
+
+/** The active environment, always visible; production in the warning colour. */
+export function EnvironmentBadge() {
+  const environment = useConnection(selectActiveEnvironment)
+  const label = useConnection(selectActiveLabel)
+  const production = environment === 'production'
+  return (
+    <Tooltip label={production ? 'Live data: actions here affect real customers' : 'Change the environment in Settings'}>
+      <Badge
+        size="lg"
+        variant={production ? 'filled' : 'light'}
+        color={colors[environment]}
+        data-testid="environment-badge"
+        aria-label={`Environment: ${label}`}
+      >
+        {production ? `⚠ ${label}` : label}
+      </Badge>
+    </Tooltip>
+  )
+}

@@ -1,0 +1,23 @@
+import { createStore } from './create-store'
+
+export const views = ['payments', 'checkout', 'webhooks', 'requests', 'settings'] as const
+export type View = (typeof views)[number]
+
+interface NavigationState {
+  view: View
+  /** Bumped to ask the payment ID field to take focus (Ctrl/Cmd+K). */
+  lookupFocusRequest: number
+  go(view: View): void
+  focusLookup(): void
+}
+
+export const useNavigation = createStore<NavigationState>((set) => ({
+  view: 'payments',
+  lookupFocusRequest: 0,
+  go: (view) => {
+    set({ view })
+  },
+  focusLookup: () => {
+    set((state) => ({ view: 'payments', lookupFocusRequest: state.lookupFocusRequest + 1 }))
+  },
+}))

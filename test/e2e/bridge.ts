@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core'
+import type { AppCore } from '../../src/main/app-core'
+import type { Sender } from '../../src/main/ipc/dispatcher'
+import { eventContract, invokeContract, type InvokeName } from '../../src/shared/contract/channels'
+
+const sender: Sender = { frameUrl: 'app://e2e', fromAppWindow: true }
+
+/**
+ * Puts on the page the same `window.paymentsDesk` the preload builds, from the same
+ * contract, with each call going to the real dispatcher in this process. Only the
+ * Electron window is missing.
+ */
+export async function bridge(page: Page, core: AppCore): Promise<() => void> {
+  await page.exposeBinding('__paymentsDeskInvoke', (_source, name: InvokeName, payload: unknown) => core.dispatcher.dispatch(name, sender, payload))
+  await page.addInitScript(
+    ({ invokeNames, eventNames }) => {
+      type Listener = (payload: unknown) => void
+      const listeners = new Map<string, Set<Listener>>()
+      const host = globalThis as unknown as {
+        __paymentsDeskInvoke: (name: string, payload: unknown) => Promise<unknown>
+        __paymentsDeskEmit: (name: string, payload: unknown) => void
+        paymentsDesk: unknown
+      }
+      host.__paymentsDeskEmit = (name, payload) => {
+        for (const listener of listeners.get(name) ?? []) listener(payload)
+      }
+      host.paymentsDesk = Object.freeze({
+        invoke: Object.fromEntries(invokeNames.map((name) => [name, (request: unknown) => host.__paymentsDeskInvoke(name, request)])),
+        on: Object.fromEntries(
+          eventNames.map((name) => [
+            name,
+            (listener: Listener) => {
+              const set = listeners.get(name) ?? new Set<Listener>()
+              set.add(listener)
+              listeners.set(name, set)
+              return () => set.delete(listener)
+            },
+          ]),
+        ),
+      })
+    },
+    { invokeNames: Object.keys(invokeContract), eventNames: Object.keys(eventContract) },
+  )
+  return core.subscribe((name, payload) => {
+    page.evaluate(([n, p]) => { (globalThis as unknown as { __paymentsDeskEmit: (n: unknown, p: unknown) => void }).__paymentsDeskEmit(n, p) }, [name, payload] as const).catch(() => undefined)
+  })
+}

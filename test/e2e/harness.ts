@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
+import { bridge } from './bridge'
+import { serveRenderer } from './static-server'
+
+export const screenshotDir = join(import.meta.dirname, '../../artifacts/screenshots')
+const rendererRoot = join(import.meta.dirname, '../../out/renderer')
+
+// Debian's Chromium, as root, with no network: the flags keep it from reaching out.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+}
+
+export interface AppPage {
+  page: Page
+  fixture: CoreFixture
+  /** Saves artifacts/screenshots/<name>-<scheme>.png in the current colour scheme. */
+  screenshot(name: string): Promise<void>
+  setScheme(scheme: 'light' | 'dark'): Promise<void>
+  close(): Promise<void>
+}
+
+/** The built renderer in Chromium, its API bridged to the real handlers on a real sandbox. */
+export async function openApp(browser: Browser, options: Parameters<typeof startCoreFixture>[0] = {}): Promise<AppPage> {
+  const fixture = await startCoreFixture(options)
+  const server = await serveRenderer(rendererRoot)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+  const page = await context.newPage()
+  const unbridge = await bridge(page, fixture.core)
+  let scheme: 'light' | 'dark' = 'light'
+  page.on('pageerror', (error) => {
+    console.error('page error:', error.message)
+  })
+  await page.goto(server.url)
+  await page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
+  await mkdir(screenshotDir, { recursive: true })
+  return {
+    page,
+    fixture,
+    async screenshot(name) {
+      await page.screenshot({ path: join(screenshotDir, `${name}-${scheme}.png`), fullPage: true })
+    },
+    async setScheme(next) {
+      scheme = next
+      await page.emulateMedia({ colorScheme: next })
+    },
+    async close() {
+      unbridge()
+      await context.close()
+      await server.close()
+      await fixture.close()
+    },
+  }
+}
