@@ -206,6 +206,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           return attemptOnce(request, attempt, ctx)
         }, {
           priority: request.priority,
+          // A retry goes ahead of first attempts of its priority, so it is not stuck behind a batch.
+          retry: attempt > 1,
           ...(request.signal ? { signal: request.signal } : {}),
         })
         if (result.kind === 'done') return result.value

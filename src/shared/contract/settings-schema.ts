@@ -27,7 +27,7 @@ export const defaultSettings: Settings = {
   version: 1,
   activeEnvironment: 'local',
   environments: { production: { baseUrl: null }, operator: { baseUrl: null } },
-  throttle: { ceiling: 100, concurrency: 8 },
+  throttle: { ceiling: 100, concurrency: 16 },
   recentLookups: [],
   theme: 'system',
 }

@@ -1,0 +1,48 @@
+import type { SchedulerConfig } from './scheduler-config'
+
+export type Priority = 'interactive' | 'batch'
+
+/** What the service said: 'ok' is any answer that was not a 429 (a 404 counts), 'error' a 5xx or no answer. */
+export type Outcome = 'ok' | 'rate-limited' | 'error'
+
+export interface TaskContext {
+  /** Time between `schedule()` and the start of the task, for the request log. */
+  readonly queuedMs: number
+  readonly signal: AbortSignal | undefined
+  /** Call once, when the response (or its absence) is known. Later calls are ignored. */
+  report(outcome: Outcome, retryAfterMs?: number): void
+}
+
+export interface ScheduleOptions {
+  priority: Priority
+  /**
+   * A second or later attempt (after a 429, say): it goes ahead of first attempts of the
+   * same priority, so a retried lookup keeps its place instead of rejoining the back of
+   * a long batch, where its retry budget would run out.
+   */
+  retry?: boolean
+  /** Cancels the task while it waits. Once it runs, the task itself must honour it. */
+  signal?: AbortSignal
+}
+
+export interface SchedulerState {
+  rate: number
+  ceiling: number
+  /** Estimate of the service's sustained limit, or null before any 429. */
+  learnedLimit: number | null
+  tokens: number
+  burst: number
+  concurrency: number
+  inFlight: number
+  queued: { interactive: number; batch: number; total: number }
+  /** Epoch ms while a Retry-After pause holds every task, else null. */
+  pausedUntil: number | null
+}
+
+export interface Scheduler {
+  schedule<T>(task: (ctx: TaskContext) => Promise<T>, options: ScheduleOptions): Promise<T>
+  state(): SchedulerState
+  config(): SchedulerConfig
+  configure(patch: Partial<SchedulerConfig>): void
+  onState(listener: (state: SchedulerState) => void): () => void
+}
