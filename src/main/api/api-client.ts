@@ -107,6 +107,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       const appError = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
       record.errorCode = appError.code
+      // No answer at all (cancelled, refused, base URL refused): nothing to learn about the rate.
+      if (record.status === null) record.outcome = 'error'
       throw appError
     } finally {
       ctx.report(record.outcome, record.retryAfterMs)

@@ -6,38 +6,117 @@ import { toErrorShape } from './error-shape'
 import { createStore } from './create-store'
 
 type SettingsView = InvokeResponse<'getSettings'>
+export type EnvironmentView = SettingsView['environments'][number]
+export type RemoteEnvironment = InvokeRequest<'setKey'>['environment']
+
+/** The last "Test connection" of one environment: running, or its answer. */
+export type ConnectionTest = { status: 'running'; run: number } | { status: 'done'; run: number; ok: boolean; message: string }
 
 interface ConnectionState {
   view: SettingsView | null
   loading: boolean
   error: AppErrorShape | null
+  /**
+   * What the main process had to tell the user. It sends a one-time notice (a corrupt
+   * settings file set aside) only once, so it stays here until dismissed even when a
+   * later view arrives without it.
+   */
+  notice: string | null
+  tests: Partial<Record<EnvironmentId, ConnectionTest>>
   load(): Promise<void>
   update(patch: InvokeRequest<'updateSettings'>): Promise<void>
   /** Replaces the view after a key change (set, delete) answered with a fresh one. */
   accept(view: SettingsView): void
+  /** Stores the key in the keychain (through the main process); throws the AppError on refusal. */
+  setKey(environment: RemoteEnvironment, key: string): Promise<void>
+  deleteKey(environment: RemoteEnvironment): Promise<void>
+  testConnection(environment: EnvironmentId): Promise<void>
+  dismissNotice(): void
 }
 
-export const useConnection = createStore<ConnectionState>((set) => ({
-  view: null,
-  loading: false,
-  error: null,
-  async load() {
-    set({ loading: true })
-    try {
-      set({ view: await invoke('getSettings', {}), error: null })
-    } catch (error) {
-      set({ error: toErrorShape(error) })
-    } finally {
-      set({ loading: false })
-    }
-  },
-  async update(patch) {
-    set({ view: await invoke('updateSettings', patch), error: null })
-  },
-  accept(view) {
-    set({ view })
-  },
-}))
+let runs = 0
+
+function describe(env: EnvironmentView | undefined): string {
+  return env ? `${env.baseUrl ?? ''}|${String(env.hasKey)}` : ''
+}
+
+/** A test result speaks for the URL and key it ran with: drop the ones that changed since. */
+function keepCurrentTests(
+  tests: ConnectionState['tests'],
+  before: SettingsView | null,
+  after: SettingsView,
+): ConnectionState['tests'] {
+  const kept: ConnectionState['tests'] = {}
+  for (const env of after.environments) {
+    const test = tests[env.id]
+    if (test && describe(before?.environments.find((e) => e.id === env.id)) === describe(env)) kept[env.id] = test
+  }
+  return kept
+}
+
+export const useConnection = createStore<ConnectionState>((set, get) => {
+  function accept(view: SettingsView): void {
+    set((state) => ({
+      view,
+      notice: view.notice ?? state.notice,
+      tests: keepCurrentTests(state.tests, state.view, view),
+    }))
+  }
+
+  function forget(environment: EnvironmentId): void {
+    set((state) => ({ tests: { ...state.tests, [environment]: undefined } }))
+  }
+
+  return {
+    view: null,
+    loading: false,
+    error: null,
+    notice: null,
+    tests: {},
+    async load() {
+      set({ loading: true })
+      try {
+        accept(await invoke('getSettings', {}))
+        set({ error: null })
+      } catch (error) {
+        set({ error: toErrorShape(error) })
+      } finally {
+        set({ loading: false })
+      }
+    },
+    async update(patch) {
+      accept(await invoke('updateSettings', patch))
+      set({ error: null })
+    },
+    accept,
+    async setKey(environment, key) {
+      const view = await invoke('setKey', { environment, key })
+      // A replaced key keeps hasKey true, so the old result would look current.
+      forget(environment)
+      accept(view)
+    },
+    async deleteKey(environment) {
+      accept(await invoke('deleteKey', { environment }))
+      forget(environment)
+    },
+    async testConnection(environment) {
+      const run = ++runs
+      set((state) => ({ tests: { ...state.tests, [environment]: { status: 'running', run } } }))
+      let result: { ok: boolean; message: string }
+      try {
+        result = await invoke('testKey', { environment })
+      } catch (error) {
+        result = { ok: false, message: toErrorShape(error).message }
+      }
+      // Only the latest run for this environment, and only if nothing reset it meanwhile.
+      if (get().tests[environment]?.run !== run) return
+      set((state) => ({ tests: { ...state.tests, [environment]: { status: 'done', run, ...result } } }))
+    },
+    dismissNotice() {
+      set({ notice: null })
+    },
+  }
+})
 
 export function selectActiveEnvironment(state: ConnectionState): EnvironmentId {
   return state.view?.settings.activeEnvironment ?? 'local'
@@ -46,4 +125,8 @@ export function selectActiveEnvironment(state: ConnectionState): EnvironmentId {
 export function selectActiveLabel(state: ConnectionState): string {
   const active = selectActiveEnvironment(state)
   return state.view?.environments.find((env) => env.id === active)?.label ?? 'Local sandbox'
+}
+
+export function selectEnvironment(id: EnvironmentId): (state: ConnectionState) => EnvironmentView | undefined {
+  return (state) => state.view?.environments.find((env) => env.id === id)
 }

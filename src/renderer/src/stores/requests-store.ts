@@ -1,7 +1,9 @@
+import type { AppErrorShape } from '../../../shared/app-error'
 import type { RequestLogEntry } from '../../../shared/contract/request-log-schema'
 import type { SchedulerConfigView, SchedulerStateView } from '../../../shared/contract/scheduler-schema'
 import { invoke, subscribe } from '../api/client'
 import { createStore } from './create-store'
+import { toErrorShape } from './error-shape'
 
 // The main process keeps 10,000 entries; the screen mirrors the same window.
 const maxEntries = 10_000
@@ -14,15 +16,42 @@ function withEntries(existing: RequestLogEntry[], incoming: RequestLogEntry[]): 
   return { entries, rateLimitedCount: entries.reduce((count, entry) => count + (entry.rateLimited ? 1 : 0), 0) }
 }
 
+/** The config as the scheduler reports it, keeping the old object when nothing changed. */
+function configFrom(current: SchedulerConfigView | null, state: SchedulerStateView): SchedulerConfigView {
+  if (current?.ceiling === state.ceiling && current.concurrency === state.concurrency) return current
+  return { ceiling: state.ceiling, concurrency: state.concurrency }
+}
+
+/** 'none': no answer came (timeout, reset, refused). */
+export type StatusClass = 'all' | '2xx' | '4xx' | '5xx' | 'none'
+
+export interface RequestFilter {
+  status: StatusClass
+  rateLimitedOnly: boolean
+  /** Case-insensitive text the path must contain. */
+  path: string
+}
+
+export const noFilter: RequestFilter = { status: 'all', rateLimitedOnly: false, path: '' }
+
 interface RequestsState {
   entries: RequestLogEntry[]
   rateLimitedCount: number
   scheduler: SchedulerStateView | null
   config: SchedulerConfigView | null
   started: boolean
-  /** Loads the log and the scheduler once, then follows both live. */
+  /** The first snapshot of the log and the scheduler: live events only add to it. */
+  load: 'idle' | 'loading' | 'ready' | 'error'
+  loadError: AppErrorShape | null
+  filter: RequestFilter
+  /** Follows the log and the scheduler live, then loads both once. */
   start(): Promise<void>
+  /** Loads the snapshot again after a failed start. */
+  reload(): Promise<void>
+  /** Throws the AppError of a refused change; the screen shows its message. */
   configure(patch: Partial<SchedulerConfigView>): Promise<void>
+  setFilter(patch: Partial<RequestFilter>): void
+  clearFilter(): void
 }
 
 export const useRequests = createStore<RequestsState>((set, get) => ({
@@ -31,21 +60,40 @@ export const useRequests = createStore<RequestsState>((set, get) => ({
   scheduler: null,
   config: null,
   started: false,
+  load: 'idle',
+  loadError: null,
+  filter: noFilter,
   async start() {
     if (get().started) return
     set({ started: true })
     subscribe('requestLogAppended', (batch) => {
       set((state) => withEntries(state.entries, batch))
     })
+    // The ceiling and concurrency ride along with every state, so a change made on the
+    // Settings screen shows here too.
     subscribe('schedulerState', (scheduler) => {
-      set({ scheduler })
+      set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))
     })
-    const [snapshot, { config, state }] = await Promise.all([invoke('getRequestLog', {}), invoke('getScheduler', {})])
-    // Live batches may have arrived before the snapshot: entry IDs only grow, so merge by ID.
-    set((current) => ({ ...withEntries(snapshot, current.entries), config, scheduler: current.scheduler ?? state }))
+    await get().reload()
+  },
+  async reload() {
+    set({ load: 'loading', loadError: null })
+    try {
+      const [snapshot, { config, state }] = await Promise.all([invoke('getRequestLog', {}), invoke('getScheduler', {})])
+      // Live batches may have arrived before the snapshot: entry IDs only grow, so merge by ID.
+      set((current) => ({ ...withEntries(snapshot, current.entries), config: current.config ?? config, scheduler: current.scheduler ?? state, load: 'ready' }))
+    } catch (error) {
+      set({ load: 'error', loadError: toErrorShape(error) })
+    }
   },
   async configure(patch) {
     const { config, state } = await invoke('configureScheduler', patch)
     set({ config, scheduler: state })
+  },
+  setFilter(patch) {
+    set((state) => ({ filter: { ...state.filter, ...patch } }))
+  },
+  clearFilter() {
+    set({ filter: noFilter })
   },
 }))
