@@ -1,0 +1,93 @@
+import { useEffect, useRef, type ClipboardEvent, type SubmitEvent } from 'react'
+import { Box, Button, Group, Kbd, Stack, Text, TextInput } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import { useNavigation } from '../../stores/navigation-store'
+import { usePayments } from '../../stores/payments-store'
+
+/** The one ID field: paste or type, Enter looks up; Ctrl/Cmd+K from any screen lands here. */
+export function LookupForm() {
+  const { input, fieldError, fieldHint, candidates, loading } = usePayments(
+    useShallow((s) => ({
+      input: s.input,
+      fieldError: s.fieldError,
+      fieldHint: s.fieldHint,
+      candidates: s.candidates,
+      loading: s.status === 'loading',
+    })),
+  )
+  const focusRequest = useNavigation((s) => s.lookupFocusRequest)
+  const seenFocusRequest = usePayments((s) => s.seenFocusRequest)
+  const field = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (focusRequest === seenFocusRequest) return
+    field.current?.focus()
+    field.current?.select()
+    usePayments.getState().markFocusSeen(focusRequest)
+  }, [focusRequest, seenFocusRequest])
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void usePayments.getState().submit()
+  }
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    if (usePayments.getState().paste(event.clipboardData.getData('text'))) event.preventDefault()
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Look up a payment">
+      <Stack gap={6}>
+        <TextInput
+          ref={field}
+          label="Payment ID"
+          description="Paste an ID, a dashboard link or a sentence that contains one, then press Enter."
+          placeholder="pay_..."
+          value={input}
+          onChange={(event) => {
+            usePayments.getState().setInput(event.currentTarget.value)
+          }}
+          onPaste={onPaste}
+          error={fieldError}
+          spellCheck={false}
+          autoComplete="off"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          inputContainer={(children) => (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Box flex={1}>{children}</Box>
+              <Button type="submit" loading={loading}>
+                Look up
+              </Button>
+            </Group>
+          )}
+          rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+          rightSectionWidth={64}
+          rightSectionPointerEvents="none"
+          data-testid="payment-id-input"
+        />
+        {fieldHint && (
+          <Text size="sm" c="dimmed" data-testid="field-hint">
+            {fieldHint}
+          </Text>
+        )}
+        {candidates.length > 0 && (
+          <Group gap="xs" role="group" aria-label="IDs found in the text">
+            <Text size="sm">Look up:</Text>
+            {candidates.map((id) => (
+              <Button
+                key={id}
+                size="compact-sm"
+                variant="light"
+                ff="monospace"
+                onClick={() => {
+                  void usePayments.getState().open(id)
+                }}
+              >
+                {id}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </form>
+  )
+}
