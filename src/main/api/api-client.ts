@@ -66,6 +66,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const policy = { ...defaultRetryPolicy, ...options.retry }
   const random = options.random ?? Math.random
 
+  // The same base URL comes with every request: check it once per value.
+  let lastBase: { raw: string; checked: ReturnType<typeof checkBaseUrl> } | undefined
+  function checkedBaseUrl(raw: string): ReturnType<typeof checkBaseUrl> {
+    if (lastBase?.raw !== raw) lastBase = { raw, checked: checkBaseUrl(raw) }
+    return lastBase.checked
+  }
+
   async function attemptOnce(request: ApiRequest, attempt: number, ctx: TaskContext): Promise<AttemptResult> {
     const startedAt = Date.now()
     const started = performance.now()
@@ -74,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const connection = await options.connection(request.environment)
       // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
-      const base = checkBaseUrl(connection.baseUrl)
+      const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
       const url = new URL(base.url + request.path)
       const timeout = AbortSignal.timeout(timeoutMs)

@@ -13,7 +13,19 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
     throw tooLarge(maxBytes)
   }
   if (!response.body) return ''
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  // A declared length within the limit is enforced by the HTTP parser, so the body can be
+  // read in one go; not when compressed, since the length is then the compressed size.
+  const whole = Number.isFinite(declared) && !response.headers.has('content-encoding')
+  const bytes = whole ? new Uint8Array(await response.arrayBuffer()) : await readCapped(response.body as ReadableStream<Uint8Array>, maxBytes)
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new AppError('invalid-response', 'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.')
+  }
+}
+
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -32,11 +44,7 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new AppError('invalid-response', 'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.')
-  }
+  return bytes
 }
 
 function tooLarge(maxBytes: number): AppError {

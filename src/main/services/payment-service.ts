@@ -36,7 +36,7 @@ export function createPaymentService(deps: { client: ApiClient; settings: Settin
       }
       const parsed = paymentSchema.safeParse(raw)
       if (!parsed.success) throw describeShapeError('payment', parsed.error)
-      if (options.remember ?? true) {
+      if ((options.remember ?? true) && deps.settings.get().recentLookups[0] !== checked.id) {
         // Failing to remember a lookup must not fail the lookup itself.
         deps.settings.updateSoon(
           (s) => ({ ...s, recentLookups: [checked.id, ...s.recentLookups.filter((id) => id !== checked.id)].slice(0, recentLimit) }),

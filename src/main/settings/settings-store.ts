@@ -13,7 +13,7 @@ export interface LoadedSettings {
 
 /** Non-secret settings as JSON in the app's data folder. Keys never go here. */
 export class SettingsStore {
-  private current: Settings = structuredClone(defaultSettings)
+  private current: Settings = deepFreeze(structuredClone(defaultSettings))
   private writes: Promise<void> = Promise.resolve()
   private deferred: NodeJS.Timeout | undefined
 
@@ -23,13 +23,14 @@ export class SettingsStore {
     return join(this.dataDir, settingsFileName)
   }
 
+  /** The current settings, frozen: read on every request, so never copied. */
   get(): Settings {
-    return structuredClone(this.current)
+    return this.current
   }
 
   async load(): Promise<LoadedSettings> {
     const read = await readJsonFile(this.path, settingsSchema)
-    this.current = read.kind === 'ok' ? read.value : structuredClone(defaultSettings)
+    this.current = deepFreeze(read.kind === 'ok' ? read.value : structuredClone(defaultSettings))
     const notice =
       read.kind === 'corrupt'
         ? `The settings file could not be read, so it was moved aside as ${read.movedTo} and the defaults were restored. Stored keys are not affected.`
@@ -39,7 +40,7 @@ export class SettingsStore {
 
   /** Applies `change`, validates, and saves atomically; writes are serialised. */
   async update(change: (settings: Settings) => Settings): Promise<Settings> {
-    this.current = settingsSchema.parse(change(this.get()))
+    this.current = deepFreeze(settingsSchema.parse(change(this.current)))
     await this.save()
     return this.get()
   }
@@ -49,7 +50,7 @@ export class SettingsStore {
    * such as recent lookups, which must not slow the lookup down.
    */
   updateSoon(change: (settings: Settings) => Settings, onError: (error: unknown) => void): void {
-    this.current = settingsSchema.parse(change(this.get()))
+    this.current = deepFreeze(settingsSchema.parse(change(this.current)))
     this.deferred ??= setTimeout(() => {
       this.deferred = undefined
       this.save().catch(onError)
@@ -70,4 +71,12 @@ export class SettingsStore {
     this.writes = write.catch(() => undefined)
     return write
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
 }

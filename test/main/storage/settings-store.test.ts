@@ -90,11 +90,15 @@ describe('SettingsStore.load', () => {
 })
 
 describe('SettingsStore.update', () => {
-  it('hands out copies: changing one does not change the store', async () => {
+  it('hands out a frozen snapshot: changing it throws and leaves the store as it was', async () => {
     const store = new SettingsStore(dir)
     await store.load()
-    store.get().recentLookups.push('pay_x')
+    expect(() => store.get().recentLookups.push('pay_x')).toThrow(TypeError)
+    expect(() => {
+      store.get().throttle.ceiling = 5
+    }).toThrow(TypeError)
     expect(store.get().recentLookups).toEqual([])
+    expect(store.get().throttle.ceiling).toBe(100)
   })
 
   it.each([
