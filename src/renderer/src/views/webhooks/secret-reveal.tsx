@@ -1,0 +1,120 @@
+import { useState } from 'react'
+import { Alert, Button, CopyButton, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import type { AppErrorShape } from '../../../../shared/app-error'
+import type { LocalEndpoint } from '../../../../shared/contract/webhook-schema'
+import { invoke } from '../../api/client'
+import { toErrorShape } from '../../stores/error-shape'
+import { useWebhooks } from '../../stores/webhooks-store'
+import { formatLocal } from './format-time'
+
+/**
+ * The secret leaves the keychain only on an explicit click after a warning. It lives in
+ * this component's state alone (never in a store), so closing the panel or leaving the
+ * screen unmounts it and forgets it.
+ */
+export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
+  const [warning, setWarning] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [secret, setSecret] = useState<string | null>(null)
+  const [error, setError] = useState<AppErrorShape | null>(null)
+
+  async function reveal(): Promise<void> {
+    setBusy(true)
+    setError(null)
+    try {
+      const answer = await invoke('revealWebhookSecret', { endpointId: endpoint.id })
+      setSecret(answer.secret)
+      void useWebhooks.getState().load()
+    } catch (caught) {
+      setError(toErrorShape(caught))
+    } finally {
+      setBusy(false)
+      setWarning(false)
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      {secret === null ? (
+        <Group>
+          <Button
+            variant="light"
+            color="orange"
+            onClick={() => {
+              setWarning(true)
+            }}
+          >
+            Reveal secret once…
+          </Button>
+          <Text size="xs" c="dimmed">
+            {endpoint.revealedAt === null ? 'Never revealed from this app.' : `Last revealed ${formatLocal(endpoint.revealedAt)}.`}
+          </Text>
+        </Group>
+      ) : (
+        <Stack gap="xs">
+          <PasswordInput label="Signing secret" description="Masked: use the eye to show it, or copy it without showing it." value={secret} readOnly spellCheck={false} />
+          <Group>
+            <CopyButton value={secret} timeout={2_000}>
+              {({ copied, copy }) => (
+                <Button size="xs" color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy secret'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setSecret(null)
+              }}
+            >
+              Hide secret
+            </Button>
+            <Text size="xs" c="dimmed">
+              Hidden again when you close this panel or leave the screen.
+            </Text>
+          </Group>
+        </Stack>
+      )}
+      {error && (
+        <Alert color="red" variant="light" title="The secret could not be revealed">
+          {error.message}
+        </Alert>
+      )}
+      <Modal
+        opened={warning}
+        onClose={() => {
+          setWarning(false)
+        }}
+        title="Reveal the signing secret?"
+        centered
+      >
+        <Stack gap="sm">
+          <Text size="sm">Anyone who has this secret can forge deliveries that your server will accept as genuine.</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>Reveal it only to put it into your server&apos;s configuration or a password manager.</List.Item>
+            <List.Item>Make sure nobody can see your screen and screen sharing or recording is off.</List.Item>
+            <List.Item>Do not paste it into chat, e-mail or tickets.</List.Item>
+          </List>
+          <Text size="sm" c="dimmed">
+            It stays masked until you choose to show it, and is hidden again when you close the panel or leave the Webhooks screen.
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                setWarning(false)
+              }}
+              data-autofocus
+            >
+              Cancel
+            </Button>
+            <Button color="orange" loading={busy} onClick={() => void reveal()}>
+              Reveal secret
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}
