@@ -1,5 +1,5 @@
-import { checkoutCurrencies, checkoutMessages, type CheckoutCurrency } from '../shared/checkout-rules'
-import { currencies, type Currency, type Product } from './records'
+import { checkoutMessages, type checkoutCurrencies, type CheckoutCurrency } from '../shared/checkout-rules'
+import type { currencies, Currency, Product } from './records'
 
 // The rules live in src/shared so the app's Checkout form checks with the same words.
 export { isEmail, isHttpUrl } from '../shared/checkout-rules'
@@ -15,9 +15,11 @@ export interface CheckoutRequest {
 export type Validated<T> = { ok: true; value: T } | { ok: false; messages: string[] }
 
 // The sandbox's records and the shared rules must accept the same currencies, in the same order.
+// tsc fails here if they drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const sameCurrencies: Same<typeof currencies, typeof checkoutCurrencies> & Same<Currency, CheckoutCurrency> = true
-void sameCurrencies
+type Assert<T extends true> = T
+export type CurrenciesAgree = Assert<Same<typeof currencies, typeof checkoutCurrencies>>
+export type CurrencyTypesAgree = Assert<Same<Currency, CheckoutCurrency>>
 
 /**
  * Validates a checkout request the way the service does: every violation at once,

@@ -55,6 +55,8 @@ export function App() {
           {navItems.map((item) => (
             <NavLink
               key={item.view}
+              component="button"
+              type="button"
               label={item.label}
               description={item.description}
               active={view === item.view}

@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { CheckoutView } from '../../../src/renderer/src/views/checkout/checkout-view'
+import { useNavigation } from '../../../src/renderer/src/stores/navigation-store'
+import { installFakeApi, type FakeApi } from '../fake-api'
+import { renderWithProviders } from '../render'
+import { checkoutUrl, createdCheckout, useEnvironment } from './fixtures'
+
+let api: FakeApi
+let user: UserEvent
+
+beforeEach(() => {
+  api = installFakeApi()
+  user = userEvent.setup({ delay: null })
+  useNavigation.setState({ view: 'checkout' })
+})
+
+/** Puts text in a field the way a paste does: one input event, not one per key. */
+async function enter(label: string, text: string): Promise<void> {
+  const field = screen.getByLabelText(label)
+  await user.clear(field)
+  await user.click(field)
+  await user.paste(text)
+}
+
+async function fillValid(): Promise<void> {
+  await enter('Product 1 name', 'Team seat')
+  await enter('Product 1 unit price', '1500')
+  await enter('Product 1 quantity', '4')
+  await user.click(screen.getByRole('button', { name: 'Add product' }))
+  await enter('Product 2 name', 'Onboarding call')
+  await enter('Product 2 unit price', '9900')
+  await enter('Customer e-mail', 'ada@example.com')
+  await enter('Success URL', 'https://shop.example.com/ok')
+  await enter('Cancel URL', 'https://shop.example.com/cancel')
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Create (checkout payment|payment in Production)/ })
+
+describe('Checkout: client-side checks in the service\'s words', () => {
+  it('names every empty field the way the service would, and sends nothing', async () => {
+    renderWithProviders(<CheckoutView />)
+    await user.click(submitButton())
+    expect(await screen.findByText('products.0.name should not be empty')).toBeInTheDocument()
+    expect(screen.getByText('products.0.price must be an integer number')).toBeInTheDocument()
+    expect(screen.getByText('customerEmail must be an email')).toBeInTheDocument()
+    expect(screen.getByText('successUrl must be a URL address')).toBeInTheDocument()
+    expect(screen.getByText('cancelUrl must be a URL address')).toBeInTheDocument()
+    expect(screen.getByLabelText('Product 1 unit price')).toHaveAttribute('aria-invalid', 'true')
+    expect(api.calls('createCheckout')).toHaveLength(0)
+  })
+
+  it('says products should not be empty once the last row is removed', async () => {
+    renderWithProviders(<CheckoutView />)
+    await user.click(screen.getByRole('button', { name: 'Remove product 1' }))
+    await user.click(submitButton())
+    expect(await screen.findByText('products should not be empty')).toBeInTheDocument()
+  })
+
+  it('refuses a decimal price with the service\'s message, next to that row', async () => {
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await enter('Product 2 unit price', '99.5')
+    await user.click(submitButton())
+    expect(await screen.findByText('products.1.price must be an integer number')).toBeInTheDocument()
+    expect(screen.getByLabelText('Product 2 unit price')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Product 1 unit price')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(api.calls('createCheckout')).toHaveLength(0)
+  })
+
+  it('says plainly what unit prices are in, and sums the lines', async () => {
+    renderWithProviders(<CheckoutView />)
+    expect(screen.getByTestId('price-unit-note')).toHaveTextContent('does not say what unit a price is in')
+    expect(screen.getByTestId('price-unit-note')).toHaveTextContent('minor units (cents)')
+    await fillValid()
+    expect(screen.getByTestId('draft-total')).toHaveTextContent('15900 (159.00 EUR in the local sandbox)')
+  })
+})
+
+describe('Checkout: sending', () => {
+  it('sends the checkout and shows the payment, its link and the echoed amount and lines', async () => {
+    api.handle('createCheckout', () => createdCheckout())
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(screen.getByRole('radio', { name: 'USD' }))
+    await user.click(submitButton())
+
+    expect(await screen.findByTestId('checkout-url')).toHaveTextContent(checkoutUrl)
+    expect(api.calls('createCheckout')).toEqual([
+      {
+        checkout: {
+          products: [
+            { name: 'Team seat', price: 1500, quantity: 4 },
+            { name: 'Onboarding call', price: 9900, quantity: 1 },
+          ],
+          currency: 'USD',
+          customerEmail: 'ada@example.com',
+          successUrl: 'https://shop.example.com/ok',
+          cancelUrl: 'https://shop.example.com/cancel',
+        },
+        confirmedProduction: false,
+      },
+    ])
+    expect(screen.getByTestId('checkout-payment-id')).toHaveTextContent('pay_abcdefghijklmnopqrstuv')
+    expect(screen.getByTestId('checkout-amount')).toHaveTextContent('15900 EUR')
+    expect(screen.getByText(/minor units: 159.00 EUR/)).toBeInTheDocument()
+    expect(screen.getByText(/^Created: .*\(2025-03-01 10:00:00 UTC\)$/)).toBeInTheDocument()
+    const rows = within(screen.getByTestId('echoed-products')).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent('Team seat15004')
+    expect(screen.getByRole('button', { name: 'Copy checkout link' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy payment id' })).toBeInTheDocument()
+  })
+
+  it('shows each 400 message next to the field it names, and the others above the form', async () => {
+    api.fail('createCheckout', {
+      code: 'bad-request',
+      message: 'products.1.price must not be greater than 100000000; property coupon should not exist',
+      details: [
+        'products.1.price must not be greater than 100000000',
+        'currency must be one of the following values: EUR, USD',
+        'property coupon should not exist',
+      ],
+    })
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+
+    expect(await screen.findByText('products.1.price must not be greater than 100000000')).toBeInTheDocument()
+    expect(screen.getByLabelText('Product 2 unit price')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('currency must be one of the following values: EUR, USD')).toBeInTheDocument()
+    const alert = screen.getByTestId('checkout-error')
+    expect(alert).toHaveTextContent('The service refused this checkout')
+    expect(alert).toHaveTextContent('property coupon should not exist')
+    expect(alert).not.toHaveTextContent('products.1.price')
+  })
+
+  it('keeps the draft and the service\'s field messages across a trip to another screen', async () => {
+    api.fail('createCheckout', { code: 'bad-request', message: 'x', details: ['customerEmail must be an email'] })
+    const first = renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+    await screen.findByText('customerEmail must be an email')
+    first.unmount()
+
+    renderWithProviders(<CheckoutView />)
+    expect(screen.getByLabelText('Product 2 name')).toHaveValue('Onboarding call')
+    expect(screen.getByText('customerEmail must be an email')).toBeInTheDocument()
+  })
+
+  it('warns that an unknown outcome may be a created payment and blocks a resend until checked', async () => {
+    api.fail('createCheckout', { code: 'outcome-unknown', message: 'The service answered 500 while processing this request.' })
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+
+    const alert = await screen.findByTestId('checkout-error')
+    expect(alert).toHaveTextContent('The payment may have been created')
+    expect(alert).toHaveTextContent('The service answered 500')
+    expect(submitButton()).toBeDisabled()
+    expect(api.calls('createCheckout')).toHaveLength(1)
+    await user.click(screen.getByRole('checkbox', { name: 'I have checked: no payment was created' }))
+    expect(submitButton()).toBeEnabled()
+  })
+
+  it('points to Settings when the key is refused', async () => {
+    api.fail('createCheckout', { code: 'unauthorized', message: 'The service refused the private key (401).' })
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Open Settings' }))
+    expect(useNavigation.getState().view).toBe('settings')
+  })
+
+  it('opens the new payment in Payments', async () => {
+    api.handle('createCheckout', () => createdCheckout())
+    api.handle('getPayment', ({ id }) => ({ id, environment: 'local', fetchedAt: 0, payment: createdCheckout().payment, raw: {} }))
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Open in Payments' }))
+    expect(useNavigation.getState().view).toBe('payments')
+    await waitFor(() => { expect(api.calls('getPayment')).toEqual([{ id: 'pay_abcdefghijklmnopqrstuv' }]) })
+  })
+
+  it('starts over blank, or from the same details', async () => {
+    api.handle('createCheckout', () => createdCheckout())
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'Start from these details' }))
+    expect(screen.getByLabelText('Product 2 name')).toHaveValue('Onboarding call')
+    await user.click(submitButton())
+    await user.click(await screen.findByRole('button', { name: 'New checkout' }))
+    expect(screen.getByLabelText('Product 1 name')).toHaveValue('')
+    expect(screen.queryByLabelText('Product 2 name')).not.toBeInTheDocument()
+  })
+})
+
+describe('Checkout: Production asks first', () => {
+  it('sends nothing until the user confirms, then says so in the request', async () => {
+    useEnvironment('production')
+    api.handle('createCheckout', () => createdCheckout('production'))
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+
+    const dialog = await screen.findByRole('dialog', { name: 'Create a real payment in Production?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(api.calls('createCheckout')).toHaveLength(0)
+
+    await user.click(submitButton())
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create real payment' }))
+    await screen.findByTestId('checkout-result')
+    expect(api.calls('createCheckout')).toMatchObject([{ confirmedProduction: true }])
+  })
+
+  it('asks when the main process says Production before this screen knew', async () => {
+    api.fail('createCheckout', { code: 'confirmation-required', message: 'Creating a payment in Production affects real customers: confirm it first.' })
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await user.click(submitButton())
+    expect(await screen.findByRole('dialog', { name: 'Create a real payment in Production?' })).toBeInTheDocument()
+  })
+})

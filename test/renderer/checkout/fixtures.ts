@@ -1,0 +1,37 @@
+import type { InvokeResponse } from '../../../src/shared/contract/channels'
+import { defaultSettings } from '../../../src/shared/contract/settings-schema'
+import type { EnvironmentId } from '../../../src/shared/environments'
+import { useConnection } from '../../../src/renderer/src/stores/connection-store'
+
+export const checkoutUrl = 'http://127.0.0.1:4010/checkout/pay_abcdefghijklmnopqrstuv'
+
+export function createdCheckout(environment: EnvironmentId = 'local'): InvokeResponse<'createCheckout'> {
+  const payment = {
+    id: 'pay_abcdefghijklmnopqrstuv',
+    status: 'pending',
+    amount: 15_900,
+    currency: 'EUR',
+    customerEmail: 'ada@example.com',
+    checkoutUrl,
+    createdAt: '2025-03-01T10:00:00.000Z',
+  }
+  return {
+    environment,
+    payment,
+    raw: { ...payment, products: [{ name: 'Team seat', price: 1500, quantity: 4 }, { name: 'Onboarding call', price: 9900, quantity: 1 }] },
+  }
+}
+
+export function useEnvironment(activeEnvironment: EnvironmentId): void {
+  useConnection.setState({
+    view: {
+      settings: { ...defaultSettings, activeEnvironment },
+      environments: [
+        { id: 'local', label: 'Local sandbox', baseUrl: 'http://127.0.0.1:4010', hasKey: true, managed: true },
+        { id: 'production', label: 'Production', baseUrl: 'https://api.example.com', hasKey: true, managed: false },
+        { id: 'operator', label: 'Operator sandbox', baseUrl: null, hasKey: false, managed: false },
+      ],
+      notice: null,
+    },
+  })
+}
