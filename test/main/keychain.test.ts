@@ -71,6 +71,15 @@ describe.runIf(process.platform === 'linux')('keychain on a real Secret Service'
     expect(await store.delete(account)).toBe(false)
   })
 
+  it('answers misses read at the same time, as the Settings screen does', async () => {
+    // Each miss is confirmed by writing a probe item; together they used to race.
+    for (let round = 0; round < 5; round++) {
+      const accounts = [freshAccount(), freshAccount(), freshAccount()]
+      expect(await Promise.all(accounts.map((account) => store.get(account)))).toEqual([null, null, null])
+      expect(await Promise.all(accounts.map((account) => store.delete(account)))).toEqual([false, false, false])
+    }
+  })
+
   it('keeps unicode, whitespace and long secrets intact', async () => {
     const secrets = [
       'clé-🔑-日本語-Ωμέγα-\u{1F600}',

@@ -62,11 +62,19 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): SecretStore
   // delete answers "nothing deleted". Creating an item is the one call that
   // reports the lock, so a miss is confirmed by writing a throwaway item. If the
   // user unlocks in the prompt that write raises, the first answer was stale.
-  async function confirmMiss(operation: Operation): Promise<void> {
-    await call(operation, async (keytar) => {
-      await keytar.setPassword(service, probeAccount, 'probe')
-      await keytar.deletePassword(service, probeAccount)
-    })
+  // One probe at a time: concurrent misses (the Settings screen reads two keys at
+  // once) would write and delete the same probe item together, and gnome-keyring
+  // then fails one of them as if the keychain refused.
+  let probes: Promise<unknown> = Promise.resolve()
+  function confirmMiss(operation: Operation): Promise<void> {
+    const probe = probes.then(() =>
+      call(operation, async (keytar) => {
+        await keytar.setPassword(service, probeAccount, 'probe')
+        await keytar.deletePassword(service, probeAccount)
+      }),
+    )
+    probes = probe.catch(() => undefined)
+    return probe
   }
 
   return {

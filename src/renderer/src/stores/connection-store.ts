@@ -2,6 +2,7 @@ import type { AppErrorShape } from '../../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../../shared/contract/channels'
 import type { EnvironmentId } from '../../../shared/environments'
 import { invoke } from '../api/client'
+import { notifyIfAway } from '../shell/notify-away'
 import { toErrorShape } from './error-shape'
 import { createStore } from './create-store'
 
@@ -23,15 +24,15 @@ interface ConnectionState {
    */
   notice: string | null
   tests: Partial<Record<EnvironmentId, ConnectionTest>>
-  load(): Promise<void>
-  update(patch: InvokeRequest<'updateSettings'>): Promise<void>
+  load: () => Promise<void>
+  update: (patch: InvokeRequest<'updateSettings'>) => Promise<void>
   /** Replaces the view after a key change (set, delete) answered with a fresh one. */
-  accept(view: SettingsView): void
+  accept: (view: SettingsView) => void
   /** Stores the key in the keychain (through the main process); throws the AppError on refusal. */
-  setKey(environment: RemoteEnvironment, key: string): Promise<void>
-  deleteKey(environment: RemoteEnvironment): Promise<void>
-  testConnection(environment: EnvironmentId): Promise<void>
-  dismissNotice(): void
+  setKey: (environment: RemoteEnvironment, key: string) => Promise<void>
+  deleteKey: (environment: RemoteEnvironment) => Promise<void>
+  testConnection: (environment: EnvironmentId) => Promise<void>
+  dismissNotice: () => void
 }
 
 let runs = 0
@@ -111,6 +112,8 @@ export const useConnection = createStore<ConnectionState>((set, get) => {
       // Only the latest run for this environment, and only if nothing reset it meanwhile.
       if (get().tests[environment]?.run !== run) return
       set((state) => ({ tests: { ...state.tests, [environment]: { status: 'done', run, ...result } } }))
+      // A test against a slow service can outlast the admin's patience on this screen.
+      notifyIfAway('settings', { title: result.ok ? 'Connection works' : 'Connection failed', message: result.message, color: result.ok ? 'teal' : 'red' })
     },
     dismissNotice() {
       set({ notice: null })

@@ -1,0 +1,44 @@
+import { Badge, Tabs } from '@mantine/core'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
+import { EnvironmentPanel } from './environment-panel'
+
+/** One tab per environment, so production can be set up before anyone switches to it. */
+export function ConnectionTabs(props: { tab: EnvironmentId; onTab: (tab: EnvironmentId) => void }) {
+  const environments = useConnection((s) => s.view?.environments)
+  const active = useConnection(selectActiveEnvironment)
+  if (!environments) return null
+  return (
+    <Tabs
+      value={props.tab}
+      onChange={(value) => {
+        const next = environments.find((env) => env.id === value)
+        if (next) props.onTab(next.id)
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List>
+        {environments.map((env) => (
+          <Tabs.Tab
+            key={env.id}
+            value={env.id}
+            rightSection={
+              env.id === active ? (
+                <Badge size="xs" variant="light" color={env.id === 'production' ? 'red' : 'gray'}>
+                  active
+                </Badge>
+              ) : null
+            }
+          >
+            {env.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {environments.map((env) => (
+        <Tabs.Panel key={env.id} value={env.id} pt="md">
+          <EnvironmentPanel env={env} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  )
+}

@@ -1,0 +1,57 @@
+import { Code, CopyButton, Button, Divider, Group, Stack, Text } from '@mantine/core'
+import type { EnvironmentView, RemoteEnvironment } from '../../stores/connection-store'
+import { BaseUrlForm } from './base-url-form'
+import { ConnectionTest } from './connection-test'
+import { KeySection } from './key-section'
+
+function isRemote(env: EnvironmentView): env is EnvironmentView & { id: RemoteEnvironment } {
+  return env.id !== 'local'
+}
+
+function LocalPanel(props: { env: EnvironmentView }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Payments Desk runs this sandbox itself, on this computer only, and generates and holds its key: there is no key to
+        enter. Its data is made up, so every screen can be tried safely.
+      </Text>
+      {props.env.baseUrl ? (
+        <Group gap="xs">
+          <Text size="sm">Running at</Text>
+          <Code>{props.env.baseUrl}</Code>
+          <CopyButton value={props.env.baseUrl}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="subtle" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      ) : (
+        <Text size="sm" c="red">
+          The local sandbox is not running. Restart Payments Desk to start it again.
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+/** Everything needed to reach one environment: its address, its key, and a test. */
+export function EnvironmentPanel(props: { env: EnvironmentView }) {
+  const env = props.env
+  return (
+    <Stack gap="md" data-testid={`environment-panel-${env.id}`}>
+      {isRemote(env) ? (
+        <>
+          <BaseUrlForm key={env.baseUrl ?? ''} env={env} />
+          <Divider />
+          <KeySection env={env} />
+        </>
+      ) : (
+        <LocalPanel env={env} />
+      )}
+      <Divider />
+      <ConnectionTest env={env} />
+    </Stack>
+  )
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react'
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
+import { ConnectionTabs } from './connection-tabs'
+import { EnvironmentPicker } from './environment-picker'
+import { SchedulerDefaults } from './scheduler-defaults'
+import { SettingsSection } from './settings-section'
+import { ThemePicker } from './theme-picker'
+
+function NoticeBanner() {
+  const notice = useConnection((s) => s.notice)
+  const dismiss = useConnection((s) => s.dismissNotice)
+  if (!notice) return null
+  return (
+    <Alert color="yellow" title="Please note" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss} data-testid="settings-notice">
+      {notice}
+    </Alert>
+  )
+}
+
+/** Admins: which environment, how to reach it, the key, the scheduler's limits, the theme. */
+export function SettingsView() {
+  const { view, loading, error, load } = useConnection(
+    useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error, load: s.load })),
+  )
+  const active = useConnection(selectActiveEnvironment)
+  // Until the admin picks a tab, the tab follows the active environment.
+  const [chosenTab, setTab] = useState<EnvironmentId | null>(null)
+  const tab = chosenTab ?? active
+
+  // The scheduler limits may have changed on the Requests screen since the app loaded them.
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  if (!view) {
+    if (error && !loading) {
+      return (
+        <Stack gap="md" maw={960}>
+          <Title order={2}>Settings</Title>
+          <Alert color="red" title="The settings could not be read">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        </Stack>
+      )
+    }
+    return (
+      <Center h={240} aria-busy>
+        <Loader aria-label="Loading settings" />
+      </Center>
+    )
+  }
+
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={2}>Settings</Title>
+      <NoticeBanner />
+      <SettingsSection title="Environment">
+        <EnvironmentPicker onSwitched={setTab} />
+      </SettingsSection>
+      <SettingsSection
+        title="Connections and keys"
+        description="Private keys live in the operating system's keychain and never leave the app's main process: this screen can store, replace or delete a key, but never shows one."
+      >
+        <ConnectionTabs tab={tab} onTab={setTab} />
+      </SettingsSection>
+      <SettingsSection
+        title="Scheduler defaults"
+        description="Every request to the service goes through one scheduler. It slows down by itself on 429s; these are its upper limits."
+      >
+        <SchedulerDefaults
+          key={`${view.settings.throttle.ceiling}/${view.settings.throttle.concurrency}`}
+          throttle={view.settings.throttle}
+        />
+      </SettingsSection>
+      <SettingsSection title="Theme">
+        <ThemePicker theme={view.settings.theme} />
+      </SettingsSection>
+    </Stack>
+  )
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react'
+import { Alert, SegmentedControl, Stack } from '@mantine/core'
+import type { Theme } from '../../../../shared/contract/settings-schema'
+import { toErrorShape } from '../../stores/error-shape'
+import { useConnection } from '../../stores/connection-store'
+
+const options: { value: Theme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'Same as the system' },
+]
+
+/** Saved with the settings; the shell's ThemeSync applies it. */
+export function ThemePicker(props: { theme: Theme }) {
+  const update = useConnection((s) => s.update)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        aria-label="Theme"
+        data={options}
+        value={props.theme}
+        onChange={(theme) => {
+          setError(null)
+          update({ theme }).catch((caught: unknown) => {
+            setError(toErrorShape(caught).message)
+          })
+        }}
+        maw={420}
+      />
+      {error ? (
+        <Alert color="red" title="The theme was not saved">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  )
+}
