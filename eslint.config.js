@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/ipc-registration.ts', 'src/main/security.ts'],
+    ignores: ['src/main/index.ts', 'src/main/ipc-registration.ts', 'src/main/security.ts', 'src/main/file-dialogs.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

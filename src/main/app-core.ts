@@ -5,6 +5,7 @@ import { createDispatcher, type Dispatcher, type Handlers, type Sender } from '.
 import { RequestLog } from './request-log/request-log'
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler/scheduler'
 import type { SecretStore } from './secrets/keychain'
+import { createBatchService, type BatchService, type FileDialogs } from './services/batch-service'
 import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
 import { createPaymentService, type PaymentService } from './services/payment-service'
@@ -23,6 +24,13 @@ export interface AppCoreOptions {
   scheduler?: Omit<SchedulerOptions, 'ceiling' | 'concurrency'>
   client?: Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'retry' | 'maxBodyBytes'>
   onInternalError?: (error: unknown) => void
+  /** Open and save dialogs of the shell; without them, file actions answer "cancelled". */
+  dialogs?: FileDialogs
+}
+
+const noDialogs: FileDialogs = {
+  chooseIdFile: () => Promise.resolve(null),
+  chooseExportPath: () => Promise.resolve(null),
 }
 
 export type EventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void
@@ -32,6 +40,7 @@ export interface AppCore {
   handlers: Handlers
   client: ApiClient
   payments: PaymentService
+  batches: BatchService
   scheduler: Scheduler
   requestLog: RequestLog
   localService: LocalService | null
@@ -72,6 +81,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const sandboxService = createSandboxService({ client, settings, endpoints })
   const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler })
   for (const notice of [loaded.notice, endpointsNotice]) if (notice) settingsService.addNotice(notice)
+  const batches = await createBatchService({
+    dataDir: options.dataDir,
+    payments,
+    settings,
+    scheduler,
+    requestLog,
+    dialogs: options.dialogs ?? noDialogs,
+    addNotice: (notice) => {
+      settingsService.addNotice(notice)
+    },
+  })
 
   const schedulerView = () => ({ config: { ceiling: scheduler.config().ceiling, concurrency: scheduler.config().concurrency }, state: scheduler.state() })
 
@@ -89,6 +109,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     setKey: ({ environment, key }) => settingsService.setKey(environment, key),
     deleteKey: ({ environment }) => settingsService.deleteKey(environment),
     testKey: ({ environment }) => settingsService.testKey(environment),
+    batchOpenFile: () => batches.openFile(),
+    batchStart: ({ ids, label }) => batches.start(ids, label),
+    batchPause: ({ jobId }) => batches.pause(jobId),
+    batchResume: ({ jobId }) => batches.resume(jobId),
+    batchCancel: ({ jobId }) => batches.cancel(jobId),
+    batchList: () => Promise.resolve(batches.list()),
+    batchResults: ({ jobId }) => Promise.resolve(batches.results(jobId)),
+    batchExport: ({ jobId, format, includeEmails }) => batches.export(jobId, format, includeEmails),
     getRequestLog: () => Promise.resolve(requestLog.snapshot()),
     getScheduler: () => Promise.resolve(schedulerView()),
     configureScheduler: async (patch) => {
@@ -108,6 +136,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const unsubscribeLog = requestLog.subscribe((entries) => {
     emit('requestLogAppended', entries)
   })
+  const unsubscribeBatch = batches.onProgress((progress) => {
+    emit('batchProgress', progress)
+  })
   // The scheduler changes state on every request; the screen needs at most ten a second.
   let stateTimer: NodeJS.Timeout | undefined
   const unsubscribeState = scheduler.onState(() => {
@@ -122,6 +153,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     handlers,
     client,
     payments,
+    batches,
     scheduler,
     requestLog,
     localService,
@@ -130,6 +162,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return () => listeners.delete(listener)
     },
     async close() {
+      await batches.close()
+      unsubscribeBatch()
       unsubscribeLog()
       unsubscribeState()
       if (stateTimer) clearTimeout(stateTimer)

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, session } from 'electron'
 import { eventChannel } from '../shared/contract/channels'
 import { createAppCore, type AppCore } from './app-core'
+import { electronDialogs } from './file-dialogs'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
 import { hardenSession, hardenWindow } from './security'
@@ -43,6 +44,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     secrets: createKeytarStore(),
     localService: 'start',
+    dialogs: electronDialogs(() => mainWindow),
     isTrustedSender: (sender) => sender.fromAppWindow && sender.frameUrl !== undefined && isAppUrl(sender.frameUrl, appUrl),
     onInternalError: (error) => {
       console.error('Payments Desk internal error:', error)

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { defaultRateLimit, startSandbox } from './server'
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B]`)
+  console.error(`${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B] [--payments N]`)
   process.exit(2)
 }
 
@@ -16,7 +16,7 @@ function integerOption(value: string | undefined, name: string, fallback: number
 let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' }> }>>['values']
 try {
   parsed = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, key: { type: 'string' }, rate: { type: 'string' }, burst: { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, key: { type: 'string' }, rate: { type: 'string' }, burst: { type: 'string' }, payments: { type: 'string' } },
   }).values
 } catch (error) {
   usage(error instanceof Error ? error.message : String(error))
@@ -27,11 +27,14 @@ if (key !== undefined && (key === '' || /\s/.test(key))) usage('--key must be a 
 const port = integerOption(parsed.port, 'port', 4010)
 if (port > 65_535) usage('--port must be at most 65535')
 const rate = integerOption(parsed.rate, 'rate', defaultRateLimit.rate)
+const bulkPayments = integerOption(parsed.payments, 'payments', 0)
+if (bulkPayments > 1_000_000) usage('--payments must be at most 1000000')
 
 const sandbox = await startSandbox({
   port,
   host: parsed.host ?? '127.0.0.1',
   ...(key ? { apiKey: key } : {}),
+  bulkPayments,
   rateLimit: { rate, burst: Math.max(1, integerOption(parsed.burst, 'burst', Math.max(defaultRateLimit.burst, rate))) },
 }).catch((error: unknown) => {
   const code = (error as { code?: string }).code
@@ -41,6 +44,7 @@ const sandbox = await startSandbox({
 console.log(`Payments Desk sandbox listening on ${sandbox.baseUrl}`)
 console.log(`Private key (X-Service-Api-Key): ${sandbox.apiKey}`)
 console.log(rate > 0 ? `Rate limit: ${rate} req/s per key` : 'Rate limit: off')
+if (bulkPayments > 0) console.log(`Generated payments: pay_bulk_000001 to pay_bulk_${String(bulkPayments).padStart(6, '0')}`)
 console.log('Try: curl -H "X-Service-Api-Key: <key>" ' + `${sandbox.baseUrl}/api/payment/pay_seed_card_declined`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

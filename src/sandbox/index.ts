@@ -1,5 +1,5 @@
 export { startSandbox, newSandboxKey, defaultRateLimit, type RunningSandbox, type SandboxOptions } from './server'
-export { documentedErrorCodes, seedIds } from './seed'
+export { bulkPaymentId, documentedErrorCodes, seedIds } from './seed'
 export type { Payment, DepositAttempt, WebhookEndpoint, Delivery, Product } from './records'
 export type { Faults } from './faults'
 export type { DeliveryPolicy } from './deliveries'

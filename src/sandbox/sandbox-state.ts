@@ -2,7 +2,7 @@ import type { CheckoutRequest } from './checkout-validation'
 import { DeliveryQueue } from './deliveries'
 import { newId } from './ids'
 import type { EventType, Payment, WebhookEndpoint } from './records'
-import { seedPayments } from './seed'
+import { bulkPayments, seedPayments } from './seed'
 import { newWebhookSecret } from './signing'
 
 export interface AttemptOptions {
@@ -17,6 +17,8 @@ export class SandboxState {
 
   constructor(
     private readonly baseUrl: string,
+    /** Generated payments (`pay_bulk_000001` ...) on top of the seed, for batch work. */
+    private readonly bulkPayments = 0,
     private readonly startedAt = Date.now(),
   ) {
     this.reset()
@@ -27,6 +29,7 @@ export class SandboxState {
     this.endpoints.clear()
     this.deliveries.clear()
     for (const payment of seedPayments(this.baseUrl, this.startedAt)) this.payments.set(payment.id, payment)
+    for (const payment of bulkPayments(this.bulkPayments, this.baseUrl, this.startedAt)) this.payments.set(payment.id, payment)
   }
 
   getPayment(id: string): Payment | undefined {

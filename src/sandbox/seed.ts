@@ -83,3 +83,29 @@ export function seedPayments(baseUrl: string, startedAt: number): Payment[] {
   })
   return payments
 }
+
+export const bulkPaymentId = (n: number): string => `pay_bulk_${String(n).padStart(6, '0')}`
+
+/**
+ * `count` generated payments with stable IDs pay_bulk_000001 ...: of every ten, six
+ * settled, three failed (the documented codes in turn) and one with no attempt yet.
+ */
+export function bulkPayments(count: number, baseUrl: string, startedAt: number): Payment[] {
+  const payments: Payment[] = []
+  for (let n = 1; n <= count; n++) {
+    const payment = seedPayment(bulkPaymentId(n), n, baseUrl, startedAt)
+    const kind = n % 10
+    const attemptedAt = new Date(startedAt - (n % 1440) * 60_000).toISOString()
+    if (kind < 6) {
+      payment.status = 'settled'
+      payment.lastDepositAttempt = { status: 'succeeded', amount: payment.amount, paymentMethod: 'CARD', error: null, attemptedAt }
+    } else if (kind < 9) {
+      const code = documentedErrorCodes[n % documentedErrorCodes.length] ?? 'card_declined'
+      payment.status = 'failed'
+      payment.lastDepositAttempt = { status: 'failed', amount: payment.amount, paymentMethod: 'CARD', error: code, attemptedAt }
+    }
+    payment.updatedAt = payment.lastDepositAttempt?.attemptedAt ?? payment.createdAt
+    payments.push(payment)
+  }
+  return payments
+}

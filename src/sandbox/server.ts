@@ -23,6 +23,8 @@ export interface SandboxOptions {
   webhookDelivery?: Partial<DeliveryPolicy>
   /** Seeds the fault dice so a run can be repeated exactly. */
   randomSeed?: number
+  /** Generated payments pay_bulk_000001 ... on top of the seed data. */
+  bulkPayments?: number
 }
 
 export interface RunningSandbox {
@@ -75,7 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const baseUrl = `http://${host}:${address.port}`
 
-  const state = new SandboxState(baseUrl)
+  const state = new SandboxState(baseUrl, options.bulkPayments ?? 0)
   state.deliveries.policy = { ...initialDelivery }
   const controls: SandboxControls = {
     state,

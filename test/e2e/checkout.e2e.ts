@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 async function openCheckout(page: Page): Promise<void> {
-  await page.keyboard.press('Control+2')
+  await page.keyboard.press('Control+3')
   await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor()
 }
 

@@ -8,6 +8,7 @@ import { ThrottleIndicator } from './shell/throttle-indicator'
 import { useConnection } from './stores/connection-store'
 import { useNavigation, type View } from './stores/navigation-store'
 import { useRequests } from './stores/requests-store'
+import { BatchView } from './views/batch/batch-view'
 import { CheckoutView } from './views/checkout/checkout-view'
 import { PaymentsView } from './views/payments/payments-view'
 import { RequestsView } from './views/requests/requests-view'
@@ -16,6 +17,7 @@ import { WebhooksView } from './views/webhooks/webhooks-view'
 
 const screens: Record<View, () => React.JSX.Element> = {
   payments: PaymentsView,
+  batch: BatchView,
   checkout: CheckoutView,
   webhooks: WebhooksView,
   requests: RequestsView,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { environmentIds } from '../environments'
+import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
 import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
@@ -8,6 +9,7 @@ import { localEndpointSchema, sandboxDeliverySchema, signatureCheckRequestSchema
 
 const environmentSchema = z.enum(environmentIds)
 const none = z.object({}).strict()
+const jobRequest = z.object({ jobId: z.string().max(200) }).strict()
 
 export const productInputSchema = z.object({
   name: z.string().max(500),
@@ -114,6 +116,25 @@ export const invokeContract = {
     request: z.object({ environment: z.enum(['production', 'operator']) }).strict(),
     response: settingsViewSchema,
   },
+  batchOpenFile: {
+    request: none,
+    /** null when the user closed the dialog without choosing. */
+    response: z.object({ fileName: z.string(), parsed: parsedIdListSchema }).nullable(),
+  },
+  batchStart: {
+    request: z.object({ ids: z.array(z.string().max(256)).max(200_000), label: z.string().max(200) }).strict(),
+    response: batchJobSchema,
+  },
+  batchPause: { request: jobRequest, response: batchJobSchema },
+  batchResume: { request: jobRequest, response: batchJobSchema },
+  batchCancel: { request: jobRequest, response: batchJobSchema },
+  batchList: { request: none, response: z.array(batchJobSchema) },
+  batchResults: { request: jobRequest, response: z.array(batchResultSchema) },
+  batchExport: {
+    request: z.object({ jobId: z.string().max(200), format: z.enum(['csv', 'json']), includeEmails: z.boolean() }).strict(),
+    /** null when the user closed the save dialog. */
+    response: z.object({ path: z.string().nullable() }),
+  },
   getRequestLog: {
     request: none,
     response: z.array(requestLogEntrySchema),
@@ -132,6 +153,7 @@ export const invokeContract = {
 export const eventContract = {
   requestLogAppended: z.array(requestLogEntrySchema),
   schedulerState: schedulerStateSchema,
+  batchProgress: batchProgressSchema,
 } as const
 
 export type InvokeContract = typeof invokeContract

@@ -1,6 +1,6 @@
 import { createStore } from './create-store'
 
-export const views = ['payments', 'checkout', 'webhooks', 'requests', 'settings'] as const
+export const views = ['payments', 'batch', 'checkout', 'webhooks', 'requests', 'settings'] as const
 export type View = (typeof views)[number]
 
 interface NavigationState {

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto'
+import { readFile, stat } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { AppError } from '../../shared/app-error'
+import { parseIdList, type ParsedIdList } from '../../shared/batch/parse-ids'
+import type { BatchJob, BatchProgress, BatchResult } from '../../shared/contract/batch-schema'
+import { BatchFiles } from '../batch/batch-files'
+import { exportResults, type ExportFormat } from '../batch/batch-export'
+import { BatchRun } from '../batch/batch-run'
+import type { RequestLog } from '../request-log/request-log'
+import type { Scheduler } from '../scheduler/scheduler'
+import type { SettingsStore } from '../settings/settings-store'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { fsErrorCode } from '../storage/json-file'
+import type { PaymentService } from './payment-service'
+
+/** File dialogs, which only the Electron shell can show; tests pass their own. */
+export interface FileDialogs {
+  chooseIdFile(): Promise<string | null>
+  chooseExportPath(defaultName: string): Promise<string | null>
+}
+
+export const maxIdFileBytes = 20 * 1024 * 1024
+export const maxBatchIds = 200_000
+const progressIntervalMs = 200
+
+export interface BatchService {
+  openFile(): Promise<{ fileName: string; parsed: ParsedIdList } | null>
+  start(ids: string[], label: string): Promise<BatchJob>
+  pause(jobId: string): Promise<BatchJob>
+  resume(jobId: string): Promise<BatchJob>
+  cancel(jobId: string): Promise<BatchJob>
+  list(): BatchJob[]
+  results(jobId: string): BatchResult[]
+  export(jobId: string, format: ExportFormat, includeEmails: boolean): Promise<{ path: string | null }>
+  onProgress(listener: (progress: BatchProgress) => void): () => void
+  close(): Promise<void>
+}
+
+export async function createBatchService(deps: {
+  dataDir: string
+  payments: PaymentService
+  settings: SettingsStore
+  scheduler: Scheduler
+  requestLog: RequestLog
+  dialogs: FileDialogs
+  addNotice: (notice: string) => void
+}): Promise<BatchService> {
+  const files = new BatchFiles(join(deps.dataDir, 'batches'))
+  const runs = new Map<string, BatchRun>()
+  const closers: (() => Promise<void>)[] = []
+  const listeners = new Set<(progress: BatchProgress) => void>()
+  let progressTimer: NodeJS.Timeout | undefined
+  const dirty = new Set<string>()
+
+  function emitSoon(jobId: string): void {
+    dirty.add(jobId)
+    progressTimer ??= setTimeout(() => {
+      progressTimer = undefined
+      const pausedUntil = deps.scheduler.state().pausedUntil
+      for (const id of dirty) {
+        const run = runs.get(id)
+        if (run) for (const listener of listeners) listener(run.progress(pausedUntil))
+      }
+      dirty.clear()
+    }, progressIntervalMs)
+  }
+
+  async function attach(job: BatchJob, ids: string[], results: Map<string, BatchResult>): Promise<BatchRun> {
+    const appender = await files.openResults(job.id)
+    closers.push(() => appender.close())
+    const run = new BatchRun(job, ids, results, {
+      payments: deps.payments,
+      results: appender,
+      saveJob: (saved) => files.saveJob(saved),
+      onProgress: () => {
+        emitSoon(job.id)
+      },
+    })
+    runs.set(job.id, run)
+    return run
+  }
+
+  const loaded = await files.loadAll()
+  for (const problem of loaded.problems) deps.addNotice(problem)
+  for (const { job, ids, results } of loaded.batches) {
+    // A run that was going when the app stopped resumes only when the user says so.
+    if (job.status === 'running') job.status = 'interrupted'
+    await attach(job, ids, results)
+  }
+
+  // 429s of batch lookups, for the progress line.
+  const unsubscribeLog = deps.requestLog.subscribe((entries) => {
+    const limited = entries.filter((e) => e.priority === 'batch' && e.rateLimited).length
+    if (limited === 0) return
+    for (const run of runs.values()) {
+      if (!run.active) continue
+      run.noteRateLimited(limited)
+      emitSoon(run.job.id)
+    }
+  })
+
+  function runOf(jobId: string): BatchRun {
+    const run = runs.get(jobId)
+    if (!run) throw new AppError('not-found', 'No batch with this ID.')
+    return run
+  }
+
+  function startInBackground(run: BatchRun): void {
+    if ([...runs.values()].some((other) => other !== run && other.active)) {
+      throw new AppError('validation', 'Another batch is running: pause or cancel it first.')
+    }
+    run.run().catch((error: unknown) => {
+      void run.pause(`Paused: ${error instanceof AppError ? error.message : 'an unexpected error stopped the run.'}`)
+    })
+  }
+
+  return {
+    async openFile() {
+      const path = await deps.dialogs.chooseIdFile()
+      if (path === null) return null
+      const size = (await stat(path)).size
+      if (size > maxIdFileBytes) throw new AppError('validation', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
+      return { fileName: basename(path), parsed: parseIdList(await readFile(path, 'utf8')) }
+    },
+
+    async start(ids, label) {
+      const unique = [...new Set(ids)]
+      if (unique.length === 0) throw new AppError('validation', 'There are no IDs to look up.')
+      if (unique.length > maxBatchIds) throw new AppError('validation', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
+      const job: BatchJob = {
+        id: `batch_${new Date().toISOString().replace(/[:.]/g, '-')}_${randomUUID().slice(0, 8)}`,
+        label: label.trim() || `${unique.length} IDs`,
+        environment: deps.settings.get().activeEnvironment,
+        createdAt: Date.now(),
+        total: unique.length,
+        done: 0,
+        status: 'paused',
+        pauseReason: null,
+        counts: { found: 0, notFound: 0, error: 0, failedPayments: 0 },
+        rateLimited: 0,
+      }
+      await files.create(job, unique)
+      const run = await attach(job, unique, new Map())
+      startInBackground(run)
+      return { ...run.job }
+    },
+
+    async pause(jobId) {
+      const run = runOf(jobId)
+      await run.pause()
+      return { ...run.job }
+    },
+
+    resume(jobId) {
+      const run = runOf(jobId)
+      if (run.job.status === 'completed' || run.job.status === 'cancelled') {
+        throw new AppError('validation', `This batch is ${run.job.status}; start a new one to look the IDs up again.`)
+      }
+      if (run.job.environment !== deps.settings.get().activeEnvironment) {
+        throw new AppError('validation', `This batch was started in another environment (${run.job.environment}): switch back to it in Settings to resume.`)
+      }
+      if (!run.active) startInBackground(run)
+      return Promise.resolve({ ...run.job })
+    },
+
+    async cancel(jobId) {
+      const run = runOf(jobId)
+      await run.cancel()
+      return { ...run.job }
+    },
+
+    list: () => [...runs.values()].map((run) => ({ ...run.job })).sort((a, b) => b.createdAt - a.createdAt),
+
+    results: (jobId) => runOf(jobId).resultList,
+
+    async export(jobId, format, includeEmails) {
+      const run = runOf(jobId)
+      const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
+      if (path === null) return { path: null }
+      try {
+        await writeFileAtomic(path, exportResults(run.resultList, format, includeEmails))
+      } catch (error) {
+        const code = fsErrorCode(error)
+        throw new AppError('storage', `Could not write ${basename(path)}${code === 'ENOSPC' ? ': the disk is full' : code ? ` (${code})` : ''}. Nothing was exported.`, { cause: error })
+      }
+      return { path }
+    },
+
+    onProgress(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+
+    async close() {
+      unsubscribeLog()
+      if (progressTimer) clearTimeout(progressTimer)
+      const active = [...runs.values()].filter((run) => run.active)
+      for (const run of active) await run.pause()
+      // Paused by the quit, not by the user: the next start offers to resume.
+      for (const run of active) run.job.status = 'interrupted'
+      await Promise.all([...runs.values()].map((run) => files.saveJob(run.job).catch(() => undefined)))
+      await Promise.all(closers.map((close) => close()))
+    },
+  }
+}
