@@ -6,7 +6,7 @@ import { createMemoryStore } from '../src/main/secrets/keychain'
 import type { SandboxProcess } from './sandbox-process'
 
 /** The app's main-process core, pointed at a sandbox process, on a throwaway data folder. */
-export async function startBenchCore(sandbox: SandboxProcess): Promise<{ core: AppCore; close: () => Promise<void> }> {
+export async function startBenchCore(sandbox: SandboxProcess): Promise<{ core: AppCore; dataDir: string; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-bench-'))
   const core = await createAppCore({
     dataDir,
@@ -16,6 +16,7 @@ export async function startBenchCore(sandbox: SandboxProcess): Promise<{ core: A
   })
   return {
     core,
+    dataDir,
     close: async () => {
       await core.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 // `npm run bench -- <name> [...]`: runs the named benchmarks (all when none is named).
 // Each prints progress to stderr and one JSON object as the last line of stdout.
+import { benchBatch } from './batch'
 import { benchOverhead } from './overhead'
 import { benchSandbox } from './sandbox-throughput'
 import { benchScheduler } from './scheduler-throughput'
@@ -8,6 +9,7 @@ const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   sandbox: benchSandbox,
   overhead: benchOverhead,
   scheduler: benchScheduler,
+  batch: benchBatch,
 }
 
 const requested = process.argv.slice(2)

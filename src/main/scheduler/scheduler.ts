@@ -66,7 +66,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       rate: control.rate,
       ceiling: control.ceiling,
       learnedLimit: control.learnedLimit,
-      tokens: bucket.tokens(),
+      // A borrowed token shows as none left rather than as a debt.
+      tokens: Math.max(0, bucket.tokens()),
       burst: bucket.burst,
       concurrency: config.concurrency,
       inFlight,
@@ -157,7 +158,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         return
       }
       const wait = bucket.timeUntilToken()
-      if (wait > 0) {
+      // p-queue hands over interactive work first, so a waiting one is next in line.
+      const borrowing = wait > 0 && queued.interactive > 0 && bucket.tokens() >= 0
+      if (wait > 0 && !borrowing) {
         rateBound = true
         wakeIn(wait)
         return
@@ -169,7 +172,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         if (waiters.length === 0) return
         continue
       }
-      bucket.take()
+      if (!bucket.take()) bucket.borrow()
       waiters.shift()
       inFlight += 1
       head.start()
@@ -229,7 +232,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     })
   }
 
-  function canStartNow(): boolean {
+  function canStartNow(priority: Priority): boolean {
     return (
       !pumping &&
       !pausing &&
@@ -238,7 +241,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       queue.size === 0 &&
       queue.pending === 0 &&
       inFlight < config.concurrency &&
-      bucket.timeUntilToken() === 0
+      (bucket.timeUntilToken() === 0 || (priority === 'interactive' && bucket.tokens() >= 0))
     )
   }
 
@@ -247,8 +250,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     if (signal?.aborted === true) throw new AppError('cancelled', 'The request was cancelled before it was sent.', { cause: signal.reason })
     // Fast path: nothing waiting, a free slot and a token, so the task can start at once
     // without the queue's hand-over (an interactive lookup on an idle app).
-    if (canStartNow()) {
-      bucket.take()
+    if (canStartNow(priority)) {
+      if (!bucket.take()) bucket.borrow()
       inFlight += 1
       notify()
       return run(task, signal, 0)

@@ -46,6 +46,17 @@ export class TokenBucket {
     return true
   }
 
+  /**
+   * Takes a token that has not been earned yet, at most one ahead: an interactive lookup
+   * starts at once and the batch work behind it waits the token out instead.
+   */
+  borrow(): boolean {
+    this.#refill()
+    if (this.#tokens < 0) return false
+    this.#tokens -= 1
+    return true
+  }
+
   /** Milliseconds until `take()` can succeed; 0 when it can now. */
   timeUntilToken(): number {
     this.#refill()

@@ -1,0 +1,7 @@
+import { benchBatchThroughput } from './batch-throughput'
+
+/** `npm run bench -- batch`: throughput, faults and interactive latency; the table's render time. */
+export async function benchBatch(): Promise<Record<string, unknown>> {
+  const throughput = await benchBatchThroughput()
+  return { benchmark: 'batch', ...throughput }
+}
