@@ -45,13 +45,13 @@ interface RequestsState {
   loadError: AppErrorShape | null
   filter: RequestFilter
   /** Follows the log and the scheduler live, then loads both once. */
-  start(): Promise<void>
+  start: () => Promise<void>
   /** Loads the snapshot again after a failed start. */
-  reload(): Promise<void>
+  reload: () => Promise<void>
   /** Throws the AppError of a refused change; the screen shows its message. */
-  configure(patch: Partial<SchedulerConfigView>): Promise<void>
-  setFilter(patch: Partial<RequestFilter>): void
-  clearFilter(): void
+  configure: (patch: Partial<SchedulerConfigView>) => Promise<void>
+  setFilter: (patch: Partial<RequestFilter>) => void
+  clearFilter: () => void
 }
 
 export const useRequests = createStore<RequestsState>((set, get) => ({

@@ -1,0 +1,57 @@
+import { AreaChart } from '@mantine/charts'
+import { Group, Text } from '@mantine/core'
+import { useMemo } from 'react'
+import { useRequests } from '../../stores/requests-store'
+import { bucketBySecond } from './per-second'
+import { useTicker } from './use-ticker'
+
+const windowSeconds = 180
+const series = [
+  { name: 'requests', label: 'Requests', color: 'indigo.6' },
+  { name: 'rateLimited', label: '429s', color: 'red.6' },
+]
+
+/** Requests and 429s per second over the last three minutes, sliding once a second. */
+export function RequestsChart() {
+  const entries = useRequests((s) => s.entries)
+  const now = useTicker(1000)
+  // A batch can land between two ticks: end the window at its newest entry, not before it.
+  const end = Math.max(now, entries.at(-1)?.time ?? 0)
+  const data = useMemo(() => bucketBySecond(entries, end, windowSeconds), [entries, end])
+  const totals = useMemo(
+    () => data.reduce((sum, bucket) => ({ requests: sum.requests + bucket.requests, rateLimited: sum.rateLimited + bucket.rateLimited }), { requests: 0, rateLimited: 0 }),
+    [data],
+  )
+  return (
+    <div>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={600}>Requests per second, last 3 minutes</Text>
+        <Text size="xs" c={totals.rateLimited > 0 ? 'red' : 'dimmed'}>
+          {totals.requests} requests · {totals.rateLimited} × 429
+        </Text>
+      </Group>
+      <AreaChart
+        h={280}
+        data={data}
+        dataKey="label"
+        series={series}
+        curveType="stepAfter"
+        withDots={false}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        strokeWidth={1.5}
+        fillOpacity={0.25}
+        areaProps={{ isAnimationActive: false }}
+        xAxisProps={{ interval: 29, tickMargin: 6 }}
+        yAxisProps={{ allowDecimals: false, width: 32 }}
+        gridAxis="y"
+        aria-label="Requests and 429s per second over the last three minutes"
+      />
+      {totals.requests === 0 && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Nothing sent in the last 3 minutes. Look up a payment and it shows here within a second.
+        </Text>
+      )}
+    </div>
+  )
+}

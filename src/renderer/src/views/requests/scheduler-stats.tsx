@@ -1,0 +1,59 @@
+import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
+import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
+import { formatRate } from './format'
+import { PauseCountdown } from './pause-countdown'
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Paper withBorder p="xs" radius="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+      {hint !== undefined && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  )
+}
+
+/** The scheduler's state as it changes: rate against the ceiling, tokens, queue, pause. */
+export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView }) {
+  const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
+  const { queued } = scheduler
+  return (
+    <Stack gap="sm">
+      <div>
+        <Group justify="space-between" mb={4} wrap="nowrap">
+          <Text size="sm">
+            Sending at most <b data-testid="scheduler-rate">{formatRate(scheduler.rate)} req/s</b>
+          </Text>
+          <Text size="sm" c="dimmed">
+            ceiling <span data-testid="scheduler-ceiling">{formatRate(scheduler.ceiling)} req/s</span>
+          </Text>
+        </Group>
+        <Progress value={share} color={share > 80 ? 'yellow' : 'teal'} aria-label="Current rate against the ceiling" />
+        <Text size="xs" c="dimmed" mt={4}>
+          {scheduler.learnedLimit === null
+            ? 'No 429 yet: the service’s limit is not known, so the rate climbs toward the ceiling.'
+            : `Learned from 429s: the throttle estimates the service’s limit at about ${formatRate(scheduler.learnedLimit)} req/s.`}
+        </Text>
+      </div>
+      {scheduler.pausedUntil !== null && <PauseCountdown key={scheduler.pausedUntil} until={scheduler.pausedUntil} />}
+      <SimpleGrid cols={{ base: 3 }} spacing="xs">
+        <Stat label="Tokens" value={`${scheduler.tokens.toFixed(1)} / ${formatRate(scheduler.burst)}`} hint="ready to send now" testId="scheduler-tokens" />
+        <Stat
+          label="Queued"
+          value={String(queued.total)}
+          hint={`${queued.interactive} interactive · ${queued.batch} batch`}
+          testId="queue-depth"
+        />
+        <Stat label="In flight" value={`${scheduler.inFlight} / ${scheduler.concurrency}`} hint="at once, of the limit" testId="scheduler-in-flight" />
+      </SimpleGrid>
+    </Stack>
+  )
+}

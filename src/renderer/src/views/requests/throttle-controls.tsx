@@ -1,0 +1,87 @@
+import { Alert, Button, Group, NumberInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import type { AppErrorShape } from '../../../../shared/app-error'
+import type { SchedulerConfigView } from '../../../../shared/contract/scheduler-schema'
+import { toErrorShape } from '../../stores/error-shape'
+import { useRequests } from '../../stores/requests-store'
+import { formatRate } from './format'
+
+interface Values {
+  ceiling: number | string
+  concurrency: number | string
+}
+
+function inRange(value: number | string, min: number, max: number, message: string): string | null {
+  return typeof value === 'number' && value >= min && value <= max ? null : message
+}
+
+/**
+ * The two limits the user sets. Mount it keyed by the config, so a change that lands
+ * (here or on the Settings screen) becomes the new starting point.
+ */
+export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
+  const configure = useRequests((s) => s.configure)
+  const [error, setError] = useState<AppErrorShape | null>(null)
+  const form = useForm<Values>({
+    initialValues: { ceiling: config.ceiling, concurrency: config.concurrency },
+    validate: {
+      ceiling: (value) => inRange(value, 1, 1000, 'The ceiling must be from 1 to 1000 requests per second'),
+      concurrency: (value) =>
+        typeof value === 'number' && Number.isInteger(value) ? inRange(value, 1, 64, 'Concurrency must be from 1 to 64') : 'Concurrency must be a whole number from 1 to 64',
+    },
+  })
+  const submit = form.onSubmit(async (values) => {
+    setError(null)
+    const ceiling = Number(values.ceiling)
+    const concurrency = Number(values.concurrency)
+    try {
+      await configure({ ceiling, concurrency })
+      notifications.show({
+        color: 'teal',
+        title: 'Throttle updated',
+        message: `Ceiling ${formatRate(ceiling)} req/s, at most ${concurrency} at once.`,
+        autoClose: 4_000,
+        closeButtonProps: { 'aria-label': 'Dismiss notification' },
+      })
+    } catch (caught) {
+      setError(toErrorShape(caught))
+    }
+  })
+  return (
+    <form onSubmit={submit} aria-label="Throttle limits">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label="Ceiling (req/s)"
+          description="Most requests per second"
+          min={1}
+          max={1000}
+          decimalScale={2}
+          step={1}
+          clampBehavior="none"
+          w={170}
+          {...form.getInputProps('ceiling')}
+        />
+        <NumberInput
+          label="Concurrency"
+          description="Most requests at once"
+          min={1}
+          max={64}
+          allowDecimal={false}
+          clampBehavior="none"
+          w={170}
+          {...form.getInputProps('concurrency')}
+        />
+        <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+          Apply
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" variant="light" mt="sm" title="The throttle was not changed">
+          {error.message}
+        </Alert>
+      )}
+    </form>
+  )
+}
