@@ -1,5 +1,6 @@
 import { Group, Progress, Text, Tooltip } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
+import { useNow } from '../hooks/use-now'
 import { useRequests } from '../stores/requests-store'
 import { useNavigation } from '../stores/navigation-store'
 
@@ -7,15 +8,16 @@ import { useNavigation } from '../stores/navigation-store'
 export function ThrottleIndicator() {
   const { scheduler, rateLimitedCount } = useRequests(useShallow((s) => ({ scheduler: s.scheduler, rateLimitedCount: s.rateLimitedCount })))
   const go = useNavigation((s) => s.go)
+  const now = useNow(500)
   if (!scheduler) return null
   const busy = scheduler.inFlight + scheduler.queued.total
-  const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > Date.now()
+  const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
   return (
     <Tooltip label="Open the Requests screen">
       <Group gap="xs" wrap="nowrap" style={{ cursor: 'pointer' }} onClick={() => { go('requests') }} data-testid="throttle-indicator">
         <Text size="xs" c="dimmed" w={140} ta="right">
-          {paused ? 'Paused by the service (429)' : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} req/s`}
+          {paused ? `429: paused ${Math.ceil(((scheduler.pausedUntil ?? now) - now) / 1000)} s` : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} req/s`}
         </Text>
         <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
         <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>

@@ -7,8 +7,8 @@ interface NavigationState {
   view: View
   /** Bumped to ask the payment ID field to take focus (Ctrl/Cmd+K). */
   lookupFocusRequest: number
-  go(view: View): void
-  focusLookup(): void
+  go: (view: View) => void
+  focusLookup: () => void
 }
 
 export const useNavigation = createStore<NavigationState>((set) => ({

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { readTime } from './format'
-import { useNow } from './use-now'
+import { useNow } from '../../hooks/use-now'
 
 /** When the last attempt happened: relative, local time and UTC. */
 export function AttemptTime({ iso }: { iso: string }) {

@@ -1,6 +1,6 @@
 import { Alert, Progress, Text } from '@mantine/core'
 import { useState } from 'react'
-import { useTicker } from './use-ticker'
+import { useNow } from '../../hooks/use-now'
 
 const tickMs = 250
 
@@ -9,7 +9,7 @@ const tickMs = 250
  * a fresh count; once the time is up it shows nothing, even before the next state arrives.
  */
 export function PauseCountdown({ until }: { until: number }) {
-  const now = useTicker(tickMs)
+  const now = useNow(tickMs)
   // The pause length as first seen, for the bar; a later mount sees less of it, which is fine.
   const [total] = useState(() => Math.max(until - Date.now(), tickMs))
   const remainingMs = until - now

@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { useRequests } from '../../stores/requests-store'
 import { bucketBySecond } from './per-second'
-import { useTicker } from './use-ticker'
+import { useNow } from '../../hooks/use-now'
 
 const windowSeconds = 180
 const series = [
@@ -14,7 +14,7 @@ const series = [
 /** Requests and 429s per second over the last three minutes, sliding once a second. */
 export function RequestsChart() {
   const entries = useRequests((s) => s.entries)
-  const now = useTicker(1000)
+  const now = useNow(1000)
   // A batch can land between two ticks: end the window at its newest entry, not before it.
   const end = Math.max(now, entries.at(-1)?.time ?? 0)
   const data = useMemo(() => bucketBySecond(entries, end, windowSeconds), [entries, end])

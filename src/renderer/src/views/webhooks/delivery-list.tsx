@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { DeliveryCard } from './delivery-card'
 import { formatLocalTime } from './format-time'
-import { useNow } from './use-now'
+import { useNow } from '../../hooks/use-now'
 
 const shown = 30
 

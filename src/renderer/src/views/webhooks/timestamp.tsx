@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core'
 import { formatLocal, formatRelative, formatUtc } from './format-time'
-import { useNow } from './use-now'
+import { useNow } from '../../hooks/use-now'
 
 /** A moment in local time, with UTC and "3 hours ago" beneath. */
 export function Timestamp({ time }: { time: number }) {

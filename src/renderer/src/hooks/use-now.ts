@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react'
 
-/** The current time, refreshed every `intervalMs` while the component is mounted. */
-export function useTicker(intervalMs: number): number {
+/** The current time, refreshed every `everyMs` while mounted: for "3 minutes ago" and countdowns. */
+export function useNow(everyMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     const timer = setInterval(() => {
       setNow(Date.now())
-    }, intervalMs)
+    }, everyMs)
     return () => {
       clearInterval(timer)
     }
-  }, [intervalMs])
+  }, [everyMs])
   return now
 }
