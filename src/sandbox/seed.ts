@@ -1,25 +1,8 @@
+import { declineCodes } from '../shared/decline-codes'
 import type { Currency, Payment, Product } from './records'
 
 /** The 17 payment error codes of the service's documentation, section 7.4. */
-export const documentedErrorCodes = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'invalid_cvc',
-  'invalid_expiry_month',
-  'invalid_expiry_year',
-  'invalid_number',
-  'processing_error',
-  'generic_decline',
-  'do_not_honor',
-  'lost_card',
-  'stolen_card',
-  'restricted_card',
-  'authentication_required',
-  'withdrawal_count_limit_exceeded',
-] as const
+export const documentedErrorCodes = declineCodes
 
 export const seedIds = {
   failed: (code: string) => `pay_seed_${code}`,
