@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAppCore, type AppCore } from '../../src/main/app-core'
 import type { Sender } from '../../src/main/ipc/dispatcher'
+import type { FileDialogs } from '../../src/main/services/batch-service'
 import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import type { InvokeName, InvokeResponse } from '../../src/shared/contract/channels'
@@ -27,7 +28,9 @@ export interface CoreFixture {
  * The real main-process core on a temp data folder, the real keychain (under a
  * service name of its own) and a real sandbox: everything but the Electron window.
  */
-export async function startCoreFixture(options: { sandbox?: Parameters<typeof startSandbox>[0] } = {}): Promise<CoreFixture> {
+export async function startCoreFixture(
+  options: { sandbox?: Parameters<typeof startSandbox>[0]; dialogs?: FileDialogs } = {},
+): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
   const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
   const secrets = createKeytarStore({ service: `payments-desk-test-${process.pid}-${Date.now()}` })
@@ -37,6 +40,7 @@ export async function startCoreFixture(options: { sandbox?: Parameters<typeof st
     localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
     isTrustedSender: (sender) => sender.fromAppWindow,
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
   })
   const responses: CoreFixture['responses'] = []
   const call = async <N extends InvokeName>(name: N, request: unknown) => {

@@ -44,7 +44,8 @@ export class BatchFiles {
   async loadAll(): Promise<{ batches: StoredBatch[]; problems: string[] }> {
     let names: string[]
     try {
-      names = await readdir(this.root)
+      // Only folders are batches: a stray file here must not keep the app from starting.
+      names = (await readdir(this.root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
     } catch (error) {
       if (fsErrorCode(error) === 'ENOENT') return { batches: [], problems: [] }
       throw error
@@ -52,13 +53,17 @@ export class BatchFiles {
     const batches: StoredBatch[] = []
     const problems: string[] = []
     for (const name of names.sort()) {
-      const job = await readJsonFile(join(this.dir(name), 'job.json'), batchJobSchema)
-      const ids = await readJsonFile(join(this.dir(name), 'ids.json'), idsSchema)
-      if (job.kind !== 'ok' || ids.kind !== 'ok') {
-        problems.push(`The batch in ${name} could not be read and was left aside.`)
-        continue
+      try {
+        const job = await readJsonFile(join(this.dir(name), 'job.json'), batchJobSchema)
+        const ids = await readJsonFile(join(this.dir(name), 'ids.json'), idsSchema)
+        if (job.kind === 'ok' && ids.kind === 'ok') {
+          batches.push({ job: job.value, ids: ids.value, results: await this.readResults(name, new Set(ids.value)) })
+          continue
+        }
+      } catch {
+        // Unreadable (permissions, a folder where a file should be): reported like a corrupt one.
       }
-      batches.push({ job: job.value, ids: ids.value, results: await this.readResults(name, new Set(ids.value)) })
+      problems.push(`The batch in ${name} could not be read and was left aside.`)
     }
     return { batches, problems }
   }

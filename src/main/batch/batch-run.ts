@@ -71,13 +71,18 @@ export class BatchRun {
 
   /** Starts or resumes; resolves when the run stops (done, paused or cancelled). */
   async run(): Promise<void> {
-    if (this.job.status === 'completed' || this.job.status === 'cancelled') return
-    this.controller = new AbortController()
+    if (this.job.status !== 'paused' && this.job.status !== 'interrupted') return
+    const controller = new AbortController()
+    this.controller = controller
     this.job.status = 'running'
     this.job.pauseReason = null
+    // A resume right after a pause: the lookups it is calling back must be pending again
+    // first, and its feed must end before a new one starts.
+    await this.settled
+    if (controller.signal.aborted) return
     await this.deps.saveJob(this.job)
     this.deps.onProgress()
-    const running = this.feed()
+    const running = this.feed(controller.signal)
     this.settled = running
     await running
   }
@@ -103,16 +108,16 @@ export class BatchRun {
     this.deps.onProgress()
   }
 
-  private isRunning(): boolean {
-    return this.job.status === 'running'
+  // The run that `signal` belongs to goes on: not paused, cancelled or replaced by a resume.
+  private isRunning(signal: AbortSignal): boolean {
+    return this.job.status === 'running' && !signal.aborted
   }
 
   // Resolves once nothing is outstanding: after a pause every aborted lookup is back in
   // `pending` before the job is saved.
-  private async feed(): Promise<void> {
-    const signal = this.controller.signal
+  private async feed(signal: AbortSignal): Promise<void> {
     for (;;) {
-      while (this.isRunning() && this.outstanding < window && this.pending.length > 0) {
+      while (this.isRunning(signal) && this.outstanding < window && this.pending.length > 0) {
         const id = this.pending.pop()
         if (id === undefined) break
         this.outstanding += 1
@@ -121,13 +126,13 @@ export class BatchRun {
           this.wake?.()
         })
       }
-      if (this.outstanding === 0 && (!this.isRunning() || this.pending.length === 0)) break
+      if (this.outstanding === 0 && (!this.isRunning(signal) || this.pending.length === 0)) break
       await new Promise<void>((resolve) => {
         this.wake = resolve
       })
       this.wake = null
     }
-    if (this.isRunning()) {
+    if (this.isRunning(signal)) {
       this.job.status = 'completed'
       await this.deps.saveJob(this.job)
       this.deps.onProgress()

@@ -24,6 +24,16 @@ export const maxIdFileBytes = 20 * 1024 * 1024
 export const maxBatchIds = 200_000
 const progressIntervalMs = 200
 
+// Why a file the user chose could not be read or written, in their words.
+function fileProblem(error: unknown, missing: string): string {
+  const code = fsErrorCode(error)
+  if (code === 'ENOSPC') return ' because the disk is full'
+  if (code === 'ENOENT') return ` because ${missing}`
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return ' because Payments Desk is not allowed to use that file or folder'
+  if (code === 'EISDIR') return ' because a folder has that name'
+  return code ? ` (${code})` : ''
+}
+
 export interface BatchService {
   openFile(): Promise<{ fileName: string; parsed: ParsedIdList } | null>
   start(ids: string[], label: string): Promise<BatchJob>
@@ -106,10 +116,14 @@ export async function createBatchService(deps: {
     return run
   }
 
-  function startInBackground(run: BatchRun): void {
+  function refuseIfAnotherRuns(run: BatchRun | null): void {
     if ([...runs.values()].some((other) => other !== run && other.active)) {
       throw new AppError('validation', 'Another batch is running: pause or cancel it first.')
     }
+  }
+
+  function startInBackground(run: BatchRun): void {
+    refuseIfAnotherRuns(run)
     run.run().catch((error: unknown) => {
       void run.pause(`Paused: ${error instanceof AppError ? error.message : 'an unexpected error stopped the run.'}`)
     })
@@ -119,15 +133,25 @@ export async function createBatchService(deps: {
     async openFile() {
       const path = await deps.dialogs.chooseIdFile()
       if (path === null) return null
-      const size = (await stat(path)).size
-      if (size > maxIdFileBytes) throw new AppError('validation', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
-      return { fileName: basename(path), parsed: parseIdList(await readFile(path, 'utf8')) }
+      let text: string
+      try {
+        const size = (await stat(path)).size
+        if (size > maxIdFileBytes) throw new AppError('validation', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
+        text = await readFile(path, 'utf8')
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        throw new AppError('storage', `Could not read ${basename(path)}${fileProblem(error, 'it no longer exists')}.`, { cause: error })
+      }
+      return { fileName: basename(path), parsed: parseIdList(text) }
     },
 
     async start(ids, label) {
-      const unique = [...new Set(ids)]
+      // Trimmed as a lookup trims them, so " pay_1" and "pay_1" are one ID with one result.
+      const unique = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))]
       if (unique.length === 0) throw new AppError('validation', 'There are no IDs to look up.')
       if (unique.length > maxBatchIds) throw new AppError('validation', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
+      // Before anything is written: a refused start must not leave a batch in the list.
+      refuseIfAnotherRuns(null)
       const job: BatchJob = {
         id: `batch_${new Date().toISOString().replace(/[:.]/g, '-')}_${randomUUID().slice(0, 8)}`,
         label: label.trim() || `${unique.length} IDs`,
@@ -181,8 +205,7 @@ export async function createBatchService(deps: {
       try {
         await writeFileAtomic(path, exportResults(run.resultList, format, includeEmails))
       } catch (error) {
-        const code = fsErrorCode(error)
-        throw new AppError('storage', `Could not write ${basename(path)}${code === 'ENOSPC' ? ': the disk is full' : code ? ` (${code})` : ''}. Nothing was exported.`, { cause: error })
+        throw new AppError('storage', `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`, { cause: error })
       }
       return { path }
     },

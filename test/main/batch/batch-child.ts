@@ -1,0 +1,27 @@
+// Runs in a child process started by crash-resume.test.ts: the app's core on the data
+// folder it is given, running one batch against the test's sandbox until the test kills
+// it. Prints the batch's ID as one line of JSON once the batch has started.
+//
+//   BATCH_DATA_DIR=... SANDBOX_URL=... SANDBOX_KEY=... node --import tsx test/main/batch/batch-child.ts <ids as JSON>
+import { createAppCore } from '../../../src/main/app-core'
+import { createMemoryStore } from '../../../src/main/secrets/keychain'
+
+const dataDir = process.env.BATCH_DATA_DIR
+const baseUrl = process.env.SANDBOX_URL
+const apiKey = process.env.SANDBOX_KEY
+const [idsJson] = process.argv.slice(2)
+if (!dataDir || !baseUrl || !apiKey || idsJson === undefined) {
+  throw new Error('usage: BATCH_DATA_DIR=... SANDBOX_URL=... SANDBOX_KEY=... batch-child.ts <ids as JSON>')
+}
+const ids = JSON.parse(idsJson) as string[]
+
+const core = await createAppCore({
+  dataDir,
+  secrets: createMemoryStore(),
+  localService: { baseUrl, apiKey },
+  isTrustedSender: () => true,
+})
+// A steady pace, so the test can stop it part way.
+core.scheduler.configure({ ceiling: 100, initialRate: 100 })
+const job = await core.batches.start(ids, 'crash test')
+process.stdout.write(`${JSON.stringify({ jobId: job.id })}\n`)

@@ -1,0 +1,99 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FileDialogs } from '../../../src/main/services/batch-service'
+import { splitCsvLine } from '../../../src/shared/batch/parse-ids'
+import type { BatchResult } from '../../../src/shared/contract/batch-schema'
+import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
+import { bulkIds, waitForStatus } from './batch-helpers'
+
+const header = 'payment_id,outcome,status,amount,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
+// IDs from an untrusted report that a spreadsheet would run as formulas.
+const formulaIds = ['=1+2', '+1', '-12', '@SUM(1)']
+
+describe('exporting batch results', () => {
+  let fixture: CoreFixture
+  let outDir: string
+  let jobId: string
+  let results: BatchResult[]
+  const dialog: { path: string | null; defaultNames: string[] } = { path: null, defaultNames: [] }
+  const dialogs: FileDialogs = {
+    chooseIdFile: () => Promise.resolve(null),
+    chooseExportPath: (defaultName) => {
+      dialog.defaultNames.push(defaultName)
+      return Promise.resolve(dialog.path)
+    },
+  }
+
+  beforeAll(async () => {
+    fixture = await startCoreFixture({ sandbox: { bulkPayments: 20 }, dialogs })
+    outDir = await mkdtemp(join(tmpdir(), 'payments-desk-export-'))
+    const started = await fixture.ok('batchStart', { ids: [...bulkIds(1, 20), 'pay_unknown_1', 'pay one', ...formulaIds], label: 'March report' })
+    jobId = started.id
+    await waitForStatus(fixture.core, jobId, 'completed')
+    results = await fixture.ok('batchResults', { jobId })
+    expect(results).toHaveLength(26)
+  })
+  afterAll(async () => {
+    await fixture.close()
+    await rm(outDir, { recursive: true, force: true })
+  })
+
+  async function exportTo(name: string, format: 'csv' | 'json', includeEmails: boolean): Promise<string> {
+    dialog.path = join(outDir, name)
+    expect(await fixture.ok('batchExport', { jobId, format, includeEmails })).toEqual({ path: dialog.path })
+    return readFile(dialog.path, 'utf8')
+  }
+
+  it('writes a CSV with a header and one row per result, e-mails masked, formulas defused', async () => {
+    const csv = await exportTo('report.csv', 'csv', false)
+    expect(dialog.defaultNames.at(-1)).toBe('March-report.csv')
+    const lines = csv.split('\r\n')
+    expect(lines.at(-1)).toBe('')
+    const [first, ...rows] = lines.slice(0, -1)
+    expect(first).toBe(header)
+    expect(rows).toHaveLength(results.length)
+    const cells = rows.map((row) => splitCsvLine(row, ','))
+    for (const row of cells) expect(row).toHaveLength(11)
+    expect(cells.map((row) => row[0]).sort()).toEqual(results.map((r) => r.id).map((id) => (/^[=+\-@]/.test(id) ? `'${id}` : id)).sort())
+
+    const ada = cells.find((row) => row[0] === 'pay_bulk_000005')
+    expect(ada?.[9]).toBe('a***@example.com')
+    expect(csv).not.toMatch(/\b(ada|grace|linus|margaret|alan)@/)
+    const declined = cells.find((row) => row[0] === 'pay_bulk_000006')
+    expect(declined?.slice(1, 7)).toEqual(['found', 'failed', expect.any(String), 'USD', 'CARD', expect.stringMatching(/^[a-z_]+$/)])
+    expect(cells.find((row) => row[0] === 'pay_unknown_1')?.slice(1, 3)).toEqual(['not-found', ''])
+    expect(cells.find((row) => row[0] === 'pay one')?.[10]).toBe('A payment ID has no spaces in it: check you pasted one ID only.')
+    // No cell a spreadsheet would evaluate: every one starting with = + - @ is quoted with '.
+    for (const cell of cells.flat()) expect(cell).not.toMatch(/^[=+\-@]/)
+  })
+
+  it('writes the e-mails in full when the user asks for them', async () => {
+    const csv = await exportTo('with-emails.csv', 'csv', true)
+    expect(splitCsvLine(csv.split('\r\n').find((row) => row.startsWith('pay_bulk_000005,')) ?? '', ',')[9]).toBe('ada@example.com')
+  })
+
+  it('writes JSON that parses back to the results, e-mails masked unless asked', async () => {
+    const masked = JSON.parse(await exportTo('report.json', 'json', false)) as BatchResult[]
+    expect(dialog.defaultNames.at(-1)).toBe('March-report.json')
+    expect(masked).toEqual(results.map((r) => ({ ...r, customerEmail: r.customerEmail?.replace(/^(.)[^@]*@/, '$1***@') ?? null })))
+    expect(masked.find((r) => r.id === 'pay_bulk_000001')?.customerEmail).toBe('g***@example.org')
+    expect(JSON.parse(await exportTo('full.json', 'json', true))).toEqual(results)
+  })
+
+  it('writes nothing when the save dialog is cancelled', async () => {
+    dialog.path = null
+    const before = await readdir(outDir)
+    expect(await fixture.ok('batchExport', { jobId, format: 'csv', includeEmails: false })).toEqual({ path: null })
+    expect(await readdir(outDir)).toEqual(before)
+  })
+
+  it('says plainly when the chosen folder does not exist', async () => {
+    dialog.path = join(outDir, 'gone', 'report.csv')
+    expect(await fixture.call('batchExport', { jobId, format: 'csv', includeEmails: false })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'Could not write report.csv because its folder does not exist. Nothing was exported.' },
+    })
+  })
+})
