@@ -115,7 +115,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     batchResume: ({ jobId }) => batches.resume(jobId),
     batchCancel: ({ jobId }) => batches.cancel(jobId),
     batchList: () => Promise.resolve(batches.list()),
-    batchResults: ({ jobId }) => Promise.resolve(batches.results(jobId)),
+    batchResults: ({ jobId, from }) => Promise.resolve(batches.results(jobId, from ?? 0)),
     batchExport: ({ jobId, format, includeEmails }) => batches.export(jobId, format, includeEmails),
     getRequestLog: () => Promise.resolve(requestLog.snapshot()),
     getScheduler: () => Promise.resolve(schedulerView()),

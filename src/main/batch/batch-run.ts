@@ -47,6 +47,15 @@ export class BatchRun {
     return [...this.results.values()]
   }
 
+  /** Results in arrival order from the `from`-th on: they are only ever appended. */
+  resultsFrom(from: number): BatchResult[] {
+    if (from === 0) return this.resultList
+    const out: BatchResult[] = []
+    let index = 0
+    for (const result of this.results.values()) if (index++ >= from) out.push(result)
+    return out
+  }
+
   get active(): boolean {
     return this.job.status === 'running'
   }

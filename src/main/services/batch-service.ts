@@ -41,7 +41,7 @@ export interface BatchService {
   resume(jobId: string): Promise<BatchJob>
   cancel(jobId: string): Promise<BatchJob>
   list(): BatchJob[]
-  results(jobId: string): BatchResult[]
+  results(jobId: string, from?: number): BatchResult[]
   export(jobId: string, format: ExportFormat, includeEmails: boolean): Promise<{ path: string | null }>
   onProgress(listener: (progress: BatchProgress) => void): () => void
   close(): Promise<void>
@@ -196,7 +196,7 @@ export async function createBatchService(deps: {
 
     list: () => [...runs.values()].map((run) => ({ ...run.job })).sort((a, b) => b.createdAt - a.createdAt),
 
-    results: (jobId) => runOf(jobId).resultList,
+    results: (jobId, from = 0) => runOf(jobId).resultsFrom(from),
 
     async export(jobId, format, includeEmails) {
       const run = runOf(jobId)

@@ -129,7 +129,11 @@ export const invokeContract = {
   batchResume: { request: jobRequest, response: batchJobSchema },
   batchCancel: { request: jobRequest, response: batchJobSchema },
   batchList: { request: none, response: z.array(batchJobSchema) },
-  batchResults: { request: jobRequest, response: z.array(batchResultSchema) },
+  batchResults: {
+    /** Results arrive in order and never change: `from` fetches only the ones after the first `from`. */
+    request: z.object({ jobId: z.string().max(200), from: z.number().int().min(0).optional() }).strict(),
+    response: z.array(batchResultSchema),
+  },
   batchExport: {
     request: z.object({ jobId: z.string().max(200), format: z.enum(['csv', 'json']), includeEmails: z.boolean() }).strict(),
     /** null when the user closed the save dialog. */

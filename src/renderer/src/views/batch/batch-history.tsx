@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import { environmentLabels } from '../../../../shared/environments'
+import { useBatch } from '../../stores/batch-store'
+import { formatCount, formatRelative, readMoment } from './format'
+import { JobStatusBadge } from './status-badge'
+import { useNow } from '../../hooks/use-now'
+
+/** Earlier runs kept in the app's data folder, to open their results or export them again. */
+export function BatchHistory() {
+  const { jobs, listStatus, listError, loadJobs, show } = useBatch(
+    useShallow((s) => ({ jobs: s.jobs, listStatus: s.listStatus, listError: s.listError, loadJobs: s.loadJobs, show: s.show })),
+  )
+  const now = useNow(30_000)
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Earlier batches">
+      <Stack gap="sm">
+        <Title order={3}>Earlier batches</Title>
+        {listStatus === 'loading' && jobs.length === 0 && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">Loading the batches saved on this computer…</Text>
+          </Group>
+        )}
+        {listStatus === 'error' && listError && (
+          <Alert color="red" variant="light" title="Could not read the saved batches">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{listError.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void loadJobs()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {listStatus === 'ready' && jobs.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No batches yet. Paste IDs above and start the first one; its results stay here to open or export later.
+          </Text>
+        )}
+        {jobs.length > 0 && (
+          <ScrollArea.Autosize mah={320} type="auto">
+            <Table miw={640} verticalSpacing={6} highlightOnHover aria-label="Earlier batches">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Started</Table.Th>
+                  <Table.Th>Environment</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Looked up</Table.Th>
+                  <Table.Th ta="right">Failed payments</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {jobs.map((job) => {
+                  const started = readMoment(job.createdAt)
+                  return (
+                    <Table.Tr key={job.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500} truncate="end" maw={220} title={job.label}>
+                          {job.label}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" title={started ? `${started.local} · ${started.utc}` : undefined}>
+                          {formatRelative(job.createdAt, now)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{environmentLabels[job.environment]}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <JobStatusBadge status={job.status} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm">
+                          {formatCount(job.done)} / {formatCount(job.total)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" c={job.counts.failedPayments > 0 ? 'red' : undefined}>
+                          {formatCount(job.counts.failedPayments)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Button size="xs" variant="light" onClick={() => { show(job.id) }} aria-label={`Open ${job.label}`}>
+                          Open
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  )
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Checkbox, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import { useBatch } from '../../stores/batch-store'
+import { formatCount } from './format'
+
+/** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */
+export function ExportCard() {
+  const { state, includeEmails, setIncludeEmails, exportResults, count, running } = useBatch(
+    useShallow((s) => ({
+      state: s.exportState,
+      includeEmails: s.includeEmails,
+      setIncludeEmails: s.setIncludeEmails,
+      exportResults: s.exportResults,
+      count: s.progress?.done ?? 0,
+      running: s.progress?.status === 'running',
+    })),
+  )
+  const saving = state.status === 'saving'
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Export">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3}>Export</Title>
+          <Text size="sm" c="dimmed">
+            {running ? `The ${formatCount(count)} results so far; export again when the run ends.` : `All ${formatCount(count)} results of this run, whatever the filters.`}
+          </Text>
+        </Group>
+        <Checkbox
+          label="Include customer e-mails (otherwise masked)"
+          description="Masked looks like a***@example.com: enough to recognise a customer, not to write to them."
+          checked={includeEmails}
+          onChange={(event) => { setIncludeEmails(event.currentTarget.checked) }}
+        />
+        <Group gap="sm">
+          <Button onClick={() => void exportResults('csv')} loading={saving && state.format === 'csv'} disabled={saving || count === 0}>
+            Export CSV
+          </Button>
+          <Button variant="light" onClick={() => void exportResults('json')} loading={saving && state.format === 'json'} disabled={saving || count === 0}>
+            Export JSON
+          </Button>
+        </Group>
+        <div data-testid="export-outcome" aria-live="polite">
+          {state.status === 'saved' && (
+            <Alert color="teal" variant="light" title={`Saved as ${state.format.toUpperCase()}`}>
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm" ff="monospace" truncate="end" title={state.path} data-testid="export-path">
+                  {state.path}
+                </Text>
+                <CopyButton value={state.path}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} miw={110}>
+                      {copied ? 'Copied' : 'Copy path'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Alert>
+          )}
+          {state.status === 'cancelled' && (
+            <Text size="sm" c="dimmed">
+              Export cancelled: no file was written.
+            </Text>
+          )}
+          {state.status === 'failed' && (
+            <Alert color="red" variant="light" title="Not exported" role="alert">
+              {state.message}
+            </Alert>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,118 @@
+import { BarChart } from '@mantine/charts'
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useMemo } from 'react'
+import { useBatch } from '../../stores/batch-store'
+import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
+import { formatCount } from './format'
+
+const codeSeries = [{ name: 'count', label: 'Failed payments', color: 'red.6' }]
+const retrySeries = [{ name: 'count', label: 'Failed payments', color: 'orange.6' }]
+
+function ChartTip({ heading, detail, count }: { heading: string; detail: string; count: number }) {
+  return (
+    <Paper withBorder shadow="md" p="xs" maw={280}>
+      <Text size="sm" fw={700} ff="monospace">
+        {heading}
+      </Text>
+      <Text size="sm">{detail}</Text>
+      <Text size="xs" c="dimmed">
+        {formatCount(count)} failed {count === 1 ? 'payment' : 'payments'}
+      </Text>
+    </Paper>
+  )
+}
+
+const retryDetails: Record<RetryableCount['retryable'], string> = {
+  yes: 'The customer can try again now.',
+  no: 'The same card will not work: another card is needed.',
+  depends: 'It depends on the cause: read the code.',
+  later: 'A retry works after a wait (a limit resets).',
+}
+
+/** Failed payments by decline code and by retryable class; lookups that failed are counted apart. */
+export function FailureCharts() {
+  const results = useBatch((s) => s.results)
+  const breakdown = useMemo(() => failureBreakdown(results), [results])
+  const { byCode, byRetryable, lookupErrors, failedPayments } = breakdown
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Failures">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3}>Failures</Title>
+          <Text size="sm" c="dimmed" data-testid="failure-total">
+            {formatCount(failedPayments)} failed {failedPayments === 1 ? 'payment' : 'payments'} in {formatCount(results.length)} results
+          </Text>
+        </Group>
+        {failedPayments === 0 ? (
+          <Text size="sm" c="dimmed">
+            {results.length === 0 ? 'The breakdown of failed payments shows here as results arrive.' : 'No failed payments among these results.'}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                By error code
+              </Text>
+              <BarChart
+                h={Math.max(140, byCode.length * 28 + 40)}
+                data={byCode}
+                dataKey="code"
+                series={codeSeries}
+                orientation="vertical"
+                yAxisProps={{ width: 200, interval: 0 }}
+                xAxisProps={{ allowDecimals: false }}
+                gridAxis="y"
+                maxBarWidth={22}
+                barProps={{ isAnimationActive: false }}
+                tooltipAnimationDuration={0}
+                tooltipProps={{
+                  content: ({ payload }) => {
+                    const entry = payload[0]?.payload as CodeCount | undefined
+                    return entry ? <ChartTip heading={entry.code} detail={entry.title} count={entry.count} /> : null
+                  },
+                }}
+                aria-label="Failed payments by error code"
+                data-testid="chart-by-code"
+              />
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                By retryable class
+              </Text>
+              <BarChart
+                h={180}
+                data={byRetryable}
+                dataKey="label"
+                series={retrySeries}
+                yAxisProps={{ allowDecimals: false, width: 40 }}
+                gridAxis="x"
+                maxBarWidth={64}
+                barProps={{ isAnimationActive: false }}
+                tooltipAnimationDuration={0}
+                tooltipProps={{
+                  content: ({ payload }) => {
+                    const entry = payload[0]?.payload as RetryableCount | undefined
+                    return entry ? <ChartTip heading={entry.label} detail={retryDetails[entry.retryable]} count={entry.count} /> : null
+                  },
+                }}
+                aria-label="Failed payments by retryable class"
+                data-testid="chart-by-retryable"
+              />
+            </Stack>
+          </SimpleGrid>
+        )}
+        {lookupErrors.length > 0 && (
+          <Group gap="xs" wrap="wrap" data-testid="lookup-errors">
+            <Text size="sm">Lookups that got no answer about the payment:</Text>
+            {lookupErrors.map((entry) => (
+              <Badge key={entry.code} color="orange" variant="light" title={entry.message}>
+                {entry.code}: {formatCount(entry.count)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { useDeferredValue, useMemo } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { useBatch } from '../../stores/batch-store'
+import { formatCount } from './format'
+import { ResultsFilterBar } from './results-filter-bar'
+import { ResultsTable } from './results-table'
+import { visibleResults } from './result-filters'
+
+/** Every result of the run, filtered and sorted in memory; the table renders only the rows in sight. */
+export function ResultsCard() {
+  const { results, filter, sort, status, error, running, refresh, clearFilter } = useBatch(
+    useShallow((s) => ({
+      results: s.results,
+      filter: s.filter,
+      sort: s.sort,
+      status: s.resultsStatus,
+      error: s.resultsError,
+      running: s.progress?.status === 'running',
+      refresh: s.refreshResults,
+      clearFilter: s.clearFilter,
+    })),
+  )
+  // Typing in the ID filter stays responsive while 50,000 rows are filtered behind it.
+  const deferredFilter = useDeferredValue(filter)
+  const rows = useMemo(() => visibleResults(results, deferredFilter, sort), [results, deferredFilter, sort])
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Results">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3}>Results</Title>
+          <Text size="sm" c="dimmed" data-testid="results-shown">
+            {rows.length === results.length ? `${formatCount(results.length)} results` : `${formatCount(rows.length)} of ${formatCount(results.length)} results`}
+            {running && ' so far · updates while the run goes'}
+          </Text>
+        </Group>
+        <ResultsFilterBar results={results} />
+        {status === 'error' && error && (
+          <Alert color="red" variant="light" title="Could not load the results">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{error.message}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void refresh()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {status === 'loading' && results.length === 0 ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">Loading the results…</Text>
+          </Group>
+        ) : results.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {running ? 'Results show here as they arrive.' : 'This run has no results: resume it to look the IDs up.'}
+          </Text>
+        ) : rows.length === 0 ? (
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              No result matches these filters.
+            </Text>
+            <Button size="xs" variant="light" onClick={clearFilter}>
+              Clear filters
+            </Button>
+          </Group>
+        ) : (
+          <ResultsTable rows={rows} />
+        )}
+      </Stack>
+    </Paper>
+  )
+}
