@@ -1,6 +1,5 @@
 import { vi } from 'vitest'
 import type { AppErrorShape } from '../../src/shared/app-error'
-import type { PaymentsDeskApi } from '../../src/shared/contract/api'
 import { eventContract, invokeContract, type EventName, type EventPayload, type InvokeName, type InvokeRequest, type InvokeResponse } from '../../src/shared/contract/channels'
 
 type Handler<N extends InvokeName> = (request: InvokeRequest<N>) => InvokeResponse<N> | Promise<InvokeResponse<N>>
@@ -43,7 +42,7 @@ export function installFakeApi(): FakeApi {
       },
     ]),
   )
-  Object.defineProperty(window, 'paymentsDesk', { value: { invoke, on } as unknown as PaymentsDeskApi, configurable: true })
+  Object.defineProperty(window, 'paymentsDesk', { value: { invoke, on }, configurable: true })
   return {
     handle(name, handler) {
       failures.delete(name)
