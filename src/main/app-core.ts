@@ -1,10 +1,12 @@
 import { startSandbox, type RunningSandbox } from '../sandbox'
 import type { EventName, EventPayload } from '../shared/contract/channels'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
+import { AuditLog } from './audit/audit-log'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
 import { RequestLog } from './request-log/request-log'
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler/scheduler'
 import type { SecretStore } from './secrets/keychain'
+import { createAuditService, type AuditService } from './services/audit-service'
 import { createBatchService, type BatchService, type FileDialogs } from './services/batch-service'
 import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
@@ -26,6 +28,8 @@ export interface AppCoreOptions {
   onInternalError?: (error: unknown) => void
   /** Open and save dialogs of the shell; without them, file actions answer "cancelled". */
   dialogs?: FileDialogs
+  /** The OS user the audit log names; the account running the process unless a test says otherwise. */
+  auditUser?: string
 }
 
 const noDialogs: FileDialogs = {
@@ -41,6 +45,7 @@ export interface AppCore {
   client: ApiClient
   payments: PaymentService
   batches: BatchService
+  audit: AuditService
   scheduler: Scheduler
   requestLog: RequestLog
   localService: LocalService | null
@@ -75,12 +80,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: requestLog,
     connection: (environment) => (environment ? connections.forEnvironment(environment) : connections.active()),
   })
+  const listeners = new Set<EventListener>()
+  const emit: EventListener = (name, payload) => {
+    for (const listener of listeners) listener(name, payload)
+  }
+  const audit = createAuditService({
+    log: new AuditLog(options.dataDir, options.auditUser === undefined ? {} : { user: options.auditUser }),
+    dialogs: options.dialogs ?? noDialogs,
+    // The action went ahead; the admin sees why its entry is missing in Settings, everyone else at once.
+    onWriteProblem: (message) => {
+      settingsService.addNotice(message)
+      emit('auditWriteProblem', { message })
+    },
+  })
   const payments = createPaymentService({ client, settings })
-  const checkout = createCheckoutService({ client, settings })
-  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints })
+  const checkout = createCheckoutService({ client, settings, audit })
+  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit })
   const sandboxService = createSandboxService({ client, settings, endpoints })
-  const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler })
-  for (const notice of [loaded.notice, endpointsNotice]) if (notice) settingsService.addNotice(notice)
+  const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler, audit })
+  for (const notice of [loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
     payments,
@@ -123,16 +141,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await settingsService.update({ throttle: patch })
       return schedulerView()
     },
+    auditList: () => audit.list(),
+    auditExport: ({ format }) => audit.export(format),
   }
   const dispatcher = createDispatcher(handlers, {
     isTrustedSender: options.isTrustedSender,
     ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
   })
 
-  const listeners = new Set<EventListener>()
-  const emit: EventListener = (name, payload) => {
-    for (const listener of listeners) listener(name, payload)
-  }
   const unsubscribeLog = requestLog.subscribe((entries) => {
     emit('requestLogAppended', entries)
   })
@@ -154,6 +170,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     client,
     payments,
     batches,
+    audit,
     scheduler,
     requestLog,
     localService,

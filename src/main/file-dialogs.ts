@@ -18,8 +18,8 @@ export function electronDialogs(window: () => BrowserWindow | null): FileDialogs
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
-    async chooseExportPath(defaultName) {
-      const options = { title: 'Export batch results', defaultPath: join(app.getPath('documents'), defaultName) }
+    async chooseExportPath(defaultName, title) {
+      const options = { title: title ?? 'Export batch results', defaultPath: join(app.getPath('documents'), defaultName) }
       const parent = window()
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
       return result.canceled ? null : result.filePath

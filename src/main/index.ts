@@ -7,7 +7,7 @@ import { electronDialogs } from './file-dialogs'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
 import { hardenSession, hardenWindow } from './security'
-import { isAppUrl, secureWebPreferences } from './window-policy'
+import { isTrustedSender, secureWebPreferences } from './window-policy'
 
 const rendererFile = join(import.meta.dirname, '../renderer/index.html')
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
@@ -45,7 +45,7 @@ async function start(): Promise<void> {
     secrets: createKeytarStore(),
     localService: 'start',
     dialogs: electronDialogs(() => mainWindow),
-    isTrustedSender: (sender) => sender.fromAppWindow && sender.frameUrl !== undefined && isAppUrl(sender.frameUrl, appUrl),
+    isTrustedSender: (sender) => isTrustedSender(sender, appUrl),
     onInternalError: (error) => {
       console.error('Payments Desk internal error:', error)
     },

@@ -1,5 +1,6 @@
 // The window's security decisions as plain functions, so they are tested without
 // Electron; security.ts applies them to the real window.
+import type { Sender } from './ipc/dispatcher'
 
 export const secureWebPreferences = {
   sandbox: true,
@@ -26,6 +27,11 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   } catch {
     return false
   }
+}
+
+/** IPC is answered only for the app's own window while it shows the app's own page. */
+export function isTrustedSender(sender: Sender, appUrl: string): boolean {
+  return sender.fromAppWindow && sender.frameUrl !== undefined && isAppUrl(sender.frameUrl, appUrl)
 }
 
 export type ExternalLinkDecision = { action: 'deny' } | { action: 'confirm'; url: string }

@@ -16,6 +16,8 @@ export function checkPaymentId(raw: string): IdCheck {
     return { ok: false, message: `A payment ID is at most ${maxPaymentIdLength} characters; this one has ${id.length}.` }
   }
   if (controlCharacters.test(id)) return { ok: false, message: 'The payment ID contains control characters: paste it again as plain text.' }
+  // Half of a surrogate pair cannot be percent-encoded into the request path (URIError).
+  if (/\p{Surrogate}/u.test(id)) return { ok: false, message: 'The payment ID contains a broken character: paste it again as plain text.' }
   if (/[/?#]/.test(id)) return { ok: false, message: 'A payment ID cannot contain "/", "?" or "#": paste the ID itself, not a link.' }
   if (id.includes('..')) return { ok: false, message: 'A payment ID cannot contain "..".' }
   return { ok: true, id }

@@ -1,17 +1,28 @@
 import type { Page } from 'playwright-core'
 import type { AppCore } from '../../src/main/app-core'
 import type { Sender } from '../../src/main/ipc/dispatcher'
-import { eventContract, invokeContract, type InvokeName } from '../../src/shared/contract/channels'
+import { eventContract, invokeContract, type EventName, type InvokeName } from '../../src/shared/contract/channels'
 
 const sender: Sender = { frameUrl: 'app://e2e', fromAppWindow: true }
+
+/** One message that crossed the bridge, as the renderer sent or received it. */
+export type Traffic =
+  | { kind: 'invoke'; name: InvokeName; request: unknown; response: unknown }
+  | { kind: 'event'; name: EventName; payload: unknown }
+
+export type TrafficListener = (traffic: Traffic) => void
 
 /**
  * Puts on the page the same `window.paymentsDesk` the preload builds, from the same
  * contract, with each call going to the real dispatcher in this process. Only the
- * Electron window is missing.
+ * Electron window is missing. `onTraffic` hears every request, answer and event that crosses.
  */
-export async function bridge(page: Page, core: AppCore): Promise<() => void> {
-  await page.exposeBinding('__paymentsDeskInvoke', (_source, name: InvokeName, payload: unknown) => core.dispatcher.dispatch(name, sender, payload))
+export async function bridge(page: Page, core: AppCore, onTraffic?: TrafficListener): Promise<() => void> {
+  await page.exposeBinding('__paymentsDeskInvoke', async (_source, name: InvokeName, payload: unknown) => {
+    const response = await core.dispatcher.dispatch(name, sender, payload)
+    onTraffic?.({ kind: 'invoke', name, request: payload, response })
+    return response
+  })
   await page.addInitScript(
     ({ invokeNames, eventNames }) => {
       type Listener = (payload: unknown) => void
@@ -42,6 +53,7 @@ export async function bridge(page: Page, core: AppCore): Promise<() => void> {
     { invokeNames: Object.keys(invokeContract), eventNames: Object.keys(eventContract) },
   )
   return core.subscribe((name, payload) => {
+    onTraffic?.({ kind: 'event', name, payload })
     page.evaluate(([n, p]) => { (globalThis as unknown as { __paymentsDeskEmit: (n: unknown, p: unknown) => void }).__paymentsDeskEmit(n, p) }, [name, payload] as const).catch(() => undefined)
   })
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
-import { bridge } from './bridge'
+import { bridge, type TrafficListener } from './bridge'
 import { serveRenderer } from './static-server'
 
 export const screenshotDir = join(import.meta.dirname, '../../artifacts/screenshots')
@@ -33,12 +33,16 @@ export interface AppPage {
 }
 
 /** The built renderer in Chromium, its API bridged to the real handlers on a real sandbox. */
-export async function openApp(browser: Browser, options: Parameters<typeof startCoreFixture>[0] = {}): Promise<AppPage> {
-  const fixture = await startCoreFixture(options)
+export async function openApp(
+  browser: Browser,
+  options: Parameters<typeof startCoreFixture>[0] & { onTraffic?: TrafficListener } = {},
+): Promise<AppPage> {
+  const { onTraffic, ...fixtureOptions } = options
+  const fixture = await startCoreFixture(fixtureOptions)
   const server = await serveRenderer(rendererRoot)
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
   const page = await context.newPage()
-  const unbridge = await bridge(page, fixture.core)
+  const unbridge = await bridge(page, fixture.core, onTraffic)
   let scheme: 'light' | 'dark' = 'light'
   page.on('pageerror', (error) => {
     console.error('page error:', error.message)

@@ -29,7 +29,7 @@ export interface CoreFixture {
  * service name of its own) and a real sandbox: everything but the Electron window.
  */
 export async function startCoreFixture(
-  options: { sandbox?: Parameters<typeof startSandbox>[0]; dialogs?: FileDialogs } = {},
+  options: { sandbox?: Parameters<typeof startSandbox>[0]; dialogs?: FileDialogs; isTrustedSender?: (sender: Sender) => boolean } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
   const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
@@ -38,7 +38,7 @@ export async function startCoreFixture(
     dataDir,
     secrets,
     localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-    isTrustedSender: (sender) => sender.fromAppWindow,
+    isTrustedSender: options.isTrustedSender ?? ((sender) => sender.fromAppWindow),
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
   })

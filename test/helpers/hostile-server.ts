@@ -15,6 +15,8 @@ import { createGzip } from 'node:zlib'
 //   /trickle                  200 with a 1000-byte length, then one byte a second
 //   /invalid-utf8             200 application/json with bytes that are not UTF-8
 //   /wrong-types/{code}       JSON with the service's field names and the wrong types
+//   /wrong-service/api/...    the service's three endpoints, each answering in the right
+//                             shape but one field of the wrong type (use it as a base URL)
 //   /redirect/{code}          a {code} redirect to `redirectTo` (another server)
 //   /html/{code}              an HTML error page
 //   /empty/{code}             no body at all
@@ -196,6 +198,24 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
       const status = statusArg(args)
       const body = status < 300 ? { id: 42, lastDepositAttempt: 'failed' } : { statusCode: String(status), message: 42, error: false }
       sendJson(res, status, body)
+    },
+    'wrong-service': (req, res, args) => {
+      const route = args.join('/')
+      if (req.method === 'POST' && route === 'api/webhook') {
+        sendJson(res, 201, { id: 'we_wrong', url: 'https://hooks.example.com/', secret: 42 })
+        return
+      }
+      // A payment as the service sends it, but its last attempt's amount is a string.
+      const payment = {
+        id: args.at(-1) ?? 'pay_wrong',
+        status: 'failed',
+        amount: 12_000,
+        currency: 'EUR',
+        lastDepositAttempt: { status: 'failed', amount: '12000', paymentMethod: 'card', error: 'card_declined', attemptedAt: '2026-01-01T00:00:00.000Z' },
+      }
+      if (req.method === 'POST' && route === 'api/checkout/payment') sendJson(res, 201, payment)
+      else if (req.method === 'GET' && route.startsWith('api/payment/')) sendJson(res, 200, payment)
+      else sendJson(res, 404, serviceError(404))
     },
     redirect: (req, res, args) => {
       if (options.redirectTo === undefined) throw new Error('hostile server: no redirectTo')

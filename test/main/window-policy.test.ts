@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { externalLinkDecision, isAppUrl, permissionDecision, secureWebPreferences } from '../../src/main/window-policy'
+import { externalLinkDecision, isAppUrl, isTrustedSender, permissionDecision, secureWebPreferences } from '../../src/main/window-policy'
 
 describe('secureWebPreferences', () => {
   it('keeps the renderer sandboxed and isolated from Node', () => {
@@ -67,6 +67,23 @@ describe('isAppUrl with the dev server', () => {
     ['a file', 'file:///etc/passwd'],
   ])('refuses %s', (_label, url) => {
     expect(isAppUrl(url, appUrl)).toBe(false)
+  })
+})
+
+describe('isTrustedSender', () => {
+  const appUrl = 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'
+
+  it('answers the app window showing the app page', () => {
+    expect(isTrustedSender({ fromAppWindow: true, frameUrl: `${appUrl}#/settings` }, appUrl)).toBe(true)
+  })
+
+  it.each([
+    ['another webContents showing the app page', { fromAppWindow: false, frameUrl: appUrl }],
+    ['the app window after it navigated elsewhere', { fromAppWindow: true, frameUrl: 'https://evil.example.com/' }],
+    ['another local file in the app window', { fromAppWindow: true, frameUrl: 'file:///tmp/evil.html' }],
+    ['a frame whose URL is unknown (destroyed or navigating)', { fromAppWindow: true, frameUrl: undefined }],
+  ])('refuses %s', (_label, sender) => {
+    expect(isTrustedSender(sender, appUrl)).toBe(false)
   })
 })
 

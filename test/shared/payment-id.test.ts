@@ -8,6 +8,7 @@ describe('checkPaymentId', () => {
     ['a UUID', '3f2a9c0e-8b1d-4f6a-7c5e-9b2d1a0f8e7c', '3f2a9c0e-8b1d-4f6a-7c5e-9b2d1a0f8e7c'],
     ['an ID with a single dot', 'pay.123', 'pay.123'],
     ['an ID of the maximum length', 'p'.repeat(maxPaymentIdLength), 'p'.repeat(maxPaymentIdLength)],
+    ['an ID with a character outside the BMP', 'pay_😀', 'pay_😀'],
   ])('accepts %s', (_label, raw, id) => {
     expect(checkPaymentId(raw)).toEqual({ ok: true, id })
   })
@@ -36,6 +37,8 @@ describe('checkPaymentId', () => {
     ['a NUL character', 'pay_\u00001', 'control characters'],
     ['an escape character', 'pay_\u001b[31m1', 'control characters'],
     ['a DEL character', 'pay_1\u007f', 'control characters'],
+    ['a lone high surrogate', 'pay_\ud83d1', 'broken character'],
+    ['a lone low surrogate', '\udfff', 'broken character'],
   ])('refuses an ID with %s', (_label, raw, message) => {
     const result = checkPaymentId(raw)
     if (result.ok) throw new Error(`accepted ${JSON.stringify(raw)}`)

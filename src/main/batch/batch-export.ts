@@ -17,7 +17,7 @@ const columns: [string, (r: BatchResult) => string | number | null][] = [
   ['lookup_error', (r) => r.failure?.message ?? null],
 ]
 
-function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | null): string {
   if (value === null) return ''
   let text = String(value)
   // A cell a spreadsheet would run as a formula (=, +, -, @) is defused with a quote.

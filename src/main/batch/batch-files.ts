@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../shared/app-error'
 import { batchJobSchema, batchResultSchema, type BatchJob, type BatchResult } from '../../shared/contract/batch-schema'
-import { fsErrorCode, readJsonFile, writeJsonFile } from '../storage/json-file'
+import { describeFsError, fsErrorCode, readJsonFile, writeJsonFile } from '../storage/json-file'
 
 const idsSchema = z.array(z.string())
 
@@ -31,7 +31,13 @@ export class BatchFiles {
   }
 
   async create(job: BatchJob, ids: string[]): Promise<void> {
-    await mkdir(this.dir(job.id), { recursive: true, mode: 0o700 })
+    try {
+      await mkdir(this.root, { recursive: true, mode: 0o700 })
+      // Not recursive: on a read-only disk a recursive mkdir reports ENOENT instead of EROFS.
+      await mkdir(this.dir(job.id), { mode: 0o700 })
+    } catch (error) {
+      throw new AppError('storage', `Could not start the batch: its folder could not be created because ${describeFsError(error)} (${this.root}).`, { cause: error })
+    }
     await writeJsonFile(join(this.dir(job.id), 'ids.json'), ids)
     await this.saveJob(job)
   }
@@ -48,7 +54,7 @@ export class BatchFiles {
       names = (await readdir(this.root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
     } catch (error) {
       if (fsErrorCode(error) === 'ENOENT') return { batches: [], problems: [] }
-      throw error
+      return { batches: [], problems: [`The batches folder could not be read because ${describeFsError(error)}, so earlier batches are not listed (${this.root}).`] }
     }
     const batches: StoredBatch[] = []
     const problems: string[] = []
@@ -92,27 +98,42 @@ export class BatchFiles {
     return results
   }
 
-  async openResults(jobId: string): Promise<ResultsAppender> {
+  /** Opened at the first result: a batch that only shows its results needs no write access. */
+  openResults(jobId: string): ResultsAppender {
     const path = join(this.dir(jobId), 'results.jsonl')
-    const handle: FileHandle = await open(path, 'a', 0o600)
-    // A crash may have left a last line without its newline: start on a fresh line.
-    const { size } = await handle.stat()
-    let needsNewline = size > 0 && !(await readFile(path, 'utf8')).endsWith('\n')
+    const root = this.root
+    let handle: FileHandle | null = null
+    let needsNewline = false
     let writes = Promise.resolve()
+    async function write(line: string): Promise<void> {
+      if (handle === null) {
+        const opened = await open(path, 'a', 0o600)
+        // A crash may have left a last line without its newline: start on a fresh line.
+        const { size } = await opened.stat()
+        needsNewline = size > 0 && !(await readFile(path, 'utf8')).endsWith('\n')
+        handle = opened
+      }
+      const text = `${needsNewline ? '\n' : ''}${line}`
+      needsNewline = false
+      try {
+        await handle.appendFile(text, 'utf8')
+      } catch (error) {
+        // Part of the line may have landed (a disk that filled up mid-write): the next one starts afresh.
+        needsNewline = true
+        throw error
+      }
+    }
     return {
       append(result) {
-        const line = `${needsNewline ? '\n' : ''}${JSON.stringify(result)}\n`
-        needsNewline = false
-        const write = writes.then(() => handle.appendFile(line, 'utf8'))
-        writes = write.catch(() => undefined)
-        return write.catch((error: unknown) => {
-          const code = fsErrorCode(error)
-          throw new AppError('storage', `Could not save a result${code === 'ENOSPC' ? ': the disk is full' : code ? ` (${code})` : ''}.`, { cause: error })
+        const next = writes.then(() => write(`${JSON.stringify(result)}\n`))
+        writes = next.catch(() => undefined)
+        return next.catch((error: unknown) => {
+          throw new AppError('storage', `Could not save a result because ${describeFsError(error)} (${root}).`, { cause: error })
         })
       },
       async close() {
         await writes.catch(() => undefined)
-        await handle.close()
+        await handle?.close()
       },
     }
   }

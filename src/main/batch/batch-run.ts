@@ -103,8 +103,7 @@ export class BatchRun {
     this.controller.abort()
     this.wake?.()
     await this.settled
-    await this.deps.saveJob(this.job)
-    this.deps.onProgress()
+    await this.saveState()
   }
 
   async cancel(): Promise<void> {
@@ -113,8 +112,25 @@ export class BatchRun {
     this.controller.abort()
     this.wake?.()
     await this.settled
-    await this.deps.saveJob(this.job)
-    this.deps.onProgress()
+    await this.saveState()
+  }
+
+  /**
+   * Saves the job and tells the screen, even when the save fails: the state in memory is
+   * what the user acts on, and a job.json left at 'running' reads as interrupted on the
+   * next start, so nothing is lost.
+   */
+  private async saveState(): Promise<void> {
+    try {
+      await this.deps.saveJob(this.job)
+    } finally {
+      this.deps.onProgress()
+    }
+  }
+
+  /** A pause the run decides on itself: `reason` already says what went wrong, a failed save of the job adds nothing. */
+  private pauseWithReason(reason: string): void {
+    this.pause(reason).catch(() => undefined)
   }
 
   // The run that `signal` belongs to goes on: not paused, cancelled or replaced by a resume.
@@ -143,8 +159,7 @@ export class BatchRun {
     }
     if (this.isRunning(signal)) {
       this.job.status = 'completed'
-      await this.deps.saveJob(this.job)
-      this.deps.onProgress()
+      await this.saveState()
     }
   }
 
@@ -160,7 +175,7 @@ export class BatchRun {
       }
       if (pausingCodes.has(appError.code)) {
         this.pending.push(id)
-        void this.pause(`Paused: ${appError.message}`)
+        this.pauseWithReason(`Paused: ${appError.message}`)
         return
       }
       result = errorResult(id, appError, this.now())
@@ -171,7 +186,7 @@ export class BatchRun {
     } catch (error) {
       // A result that cannot be saved is not kept: the ID waits for a resume instead.
       this.pending.push(id)
-      void this.pause(`Paused: ${isAppError(error) ? error.message : 'the results file could not be written.'}`)
+      this.pauseWithReason(`Paused: ${isAppError(error) ? error.message : 'the results file could not be written.'}`)
       return
     }
     if (this.results.has(id)) return

@@ -28,10 +28,19 @@ function isSchema(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && 'safeParse' in value && typeof value.safeParse === 'function'
 }
 
+// zod names unknown keys in its messages: a renderer that sends a megabyte-long key
+// must not get it back in the error, nor see it in a notification.
+const maxIssueChars = 200
+
+function shorten(text: string): string {
+  const chars = Array.from(text)
+  return chars.length > maxIssueChars ? `${chars.slice(0, maxIssueChars).join('')}…` : text
+}
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => shorten(issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ')
 }
 

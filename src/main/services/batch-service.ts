@@ -17,7 +17,7 @@ import type { PaymentService } from './payment-service'
 /** File dialogs, which only the Electron shell can show; tests pass their own. */
 export interface FileDialogs {
   chooseIdFile(): Promise<string | null>
-  chooseExportPath(defaultName: string): Promise<string | null>
+  chooseExportPath(defaultName: string, title?: string): Promise<string | null>
 }
 
 export const maxIdFileBytes = 20 * 1024 * 1024
@@ -76,8 +76,8 @@ export async function createBatchService(deps: {
     }, progressIntervalMs)
   }
 
-  async function attach(job: BatchJob, ids: string[], results: Map<string, BatchResult>): Promise<BatchRun> {
-    const appender = await files.openResults(job.id)
+  function attach(job: BatchJob, ids: string[], results: Map<string, BatchResult>): BatchRun {
+    const appender = files.openResults(job.id)
     closers.push(() => appender.close())
     const run = new BatchRun(job, ids, results, {
       payments: deps.payments,
@@ -96,7 +96,7 @@ export async function createBatchService(deps: {
   for (const { job, ids, results } of loaded.batches) {
     // A run that was going when the app stopped resumes only when the user says so.
     if (job.status === 'running') job.status = 'interrupted'
-    await attach(job, ids, results)
+    attach(job, ids, results)
   }
 
   // 429s of batch lookups, for the progress line.
@@ -125,7 +125,8 @@ export async function createBatchService(deps: {
   function startInBackground(run: BatchRun): void {
     refuseIfAnotherRuns(run)
     run.run().catch((error: unknown) => {
-      void run.pause(`Paused: ${error instanceof AppError ? error.message : 'an unexpected error stopped the run.'}`)
+      // The reason says what stopped the run; a job.json that cannot be saved either is the same story.
+      run.pause(`Paused: ${error instanceof AppError ? error.message : 'an unexpected error stopped the run.'}`).catch(() => undefined)
     })
   }
 
@@ -165,7 +166,7 @@ export async function createBatchService(deps: {
         rateLimited: 0,
       }
       await files.create(job, unique)
-      const run = await attach(job, unique, new Map())
+      const run = attach(job, unique, new Map())
       startInBackground(run)
       return { ...run.job }
     },
@@ -219,7 +220,8 @@ export async function createBatchService(deps: {
       unsubscribeLog()
       if (progressTimer) clearTimeout(progressTimer)
       const active = [...runs.values()].filter((run) => run.active)
-      for (const run of active) await run.pause()
+      // A job.json that cannot be saved now is saved below or read as interrupted next time.
+      for (const run of active) await run.pause().catch(() => undefined)
       // Paused by the quit, not by the user: the next start offers to resume.
       for (const run of active) run.job.status = 'interrupted'
       await Promise.all([...runs.values()].map((run) => files.saveJob(run.job).catch(() => undefined)))

@@ -4,9 +4,12 @@ import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
 import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { ApiClient } from '../api/api-client'
+import { baseUrlDetail, environmentSwitchDetail, keyDeletedDetail, keyStoredDetail } from '../audit/audit-details'
 import type { Scheduler } from '../scheduler/scheduler'
 import { apiKeyAccount, type SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
+import { secretFingerprint } from '../webhooks/fingerprint'
+import type { AuditRecorder } from './audit-service'
 import type { Connections } from './connections'
 
 type SettingsView = InvokeResponse<'getSettings'>
@@ -28,8 +31,20 @@ export function createSettingsService(deps: {
   connections: Connections
   client: ApiClient
   scheduler: Scheduler
+  audit: AuditRecorder
 }): SettingsService {
   const notices: string[] = []
+
+  /** The fingerprint of the key stored now, for the audit log; null when there is none or the keychain cannot say. */
+  async function storedKeyFingerprint(environment: RemoteEnvironment): Promise<string | null> {
+    try {
+      const key = await deps.secrets.get(apiKeyAccount(environment))
+      return key === null ? null : secretFingerprint(key)
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      return null
+    }
+  }
 
   async function view(): Promise<SettingsView> {
     const problems: string[] = []
@@ -64,6 +79,19 @@ export function createSettingsService(deps: {
         if (!checked.ok) throw new AppError('invalid-url', checked.message)
         baseUrl = checked.url
       }
+      const before = deps.settings.get()
+      // A key belongs to the service it was entered for: moving the base URL to another
+      // host (a typo, or a compromised screen) must not carry the key along. Removed
+      // before the move, so a keychain that refuses leaves everything as it was.
+      let removedKey: { environment: RemoteEnvironment; fingerprint: string } | null = null
+      if (patch.baseUrl && baseUrl) {
+        const { environment } = patch.baseUrl
+        const previousUrl = before.environments[environment].baseUrl
+        if (previousUrl !== null && new URL(previousUrl).origin !== new URL(baseUrl).origin) {
+          const fingerprint = await storedKeyFingerprint(environment)
+          if (await deps.secrets.delete(apiKeyAccount(environment))) removedKey = { environment, fingerprint: fingerprint ?? 'unknown' }
+        }
+      }
       const saved = await deps.settings.update((s) => ({
         ...s,
         ...(patch.activeEnvironment ? { activeEnvironment: patch.activeEnvironment } : {}),
@@ -73,18 +101,45 @@ export function createSettingsService(deps: {
           patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
       }))
       if (patch.throttle) deps.scheduler.configure(saved.throttle)
+      if (saved.activeEnvironment !== before.activeEnvironment) {
+        await deps.audit.record({
+          environment: saved.activeEnvironment,
+          action: 'environment-switched',
+          detail: environmentSwitchDetail(before.activeEnvironment, saved.activeEnvironment),
+        })
+      }
+      if (patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl) {
+        const { environment } = patch.baseUrl
+        const previousUrl = before.environments[environment].baseUrl
+        await deps.audit.record({ environment, action: 'base-url-changed', detail: baseUrlDetail(environment, baseUrl, previousUrl) })
+      }
+      if (removedKey) {
+        const { environment, fingerprint } = removedKey
+        await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, fingerprint) })
+        notices.push(
+          `The private key of ${environmentLabels[environment]} was removed because its base URL moved to another host (${new URL(baseUrl ?? '').host}). Enter the key again for the new address.`,
+        )
+      }
       return view()
     },
 
     async setKey(environment, key) {
       const checked = checkApiKey(key, environment)
       if (!checked.ok) throw new AppError('invalid-key', checked.message)
+      const previous = await storedKeyFingerprint(environment)
       await deps.secrets.set(apiKeyAccount(environment), checked.key)
+      await deps.audit.record({
+        environment,
+        action: previous ? 'key-replaced' : 'key-set',
+        detail: keyStoredDetail(environment, secretFingerprint(checked.key), previous),
+      })
       return view()
     },
 
     async deleteKey(environment) {
+      const previous = await storedKeyFingerprint(environment)
       await deps.secrets.delete(apiKeyAccount(environment))
+      await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, previous) })
       return view()
     },
 

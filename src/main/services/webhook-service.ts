@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { AppError } from '../../shared/app-error'
+import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest } from '../../shared/contract/channels'
 import type { LocalEndpoint, SignatureCheckRequest, SignatureCheckResult } from '../../shared/contract/webhook-schema'
 import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
+import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
 import type { EndpointStore } from '../webhooks/endpoint-store'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import { verifySignature } from '../webhooks/verify-signature'
+import type { AuditRecorder } from './audit-service'
 import { requireConfirmation } from './production-guard'
 
 export interface WebhookService {
@@ -25,6 +27,7 @@ export function createWebhookService(deps: {
   settings: SettingsStore
   secrets: SecretStore
   endpoints: EndpointStore
+  audit: AuditRecorder
   now?: () => number
 }): WebhookService {
   const now = deps.now ?? Date.now
@@ -74,16 +77,45 @@ export function createWebhookService(deps: {
         unsaved.set(endpoint.id, secret)
         endpoint.secretStored = false
       }
-      await deps.endpoints.put(endpoint)
+      // The service has the endpoint and gave its secret once: a list that cannot be saved
+      // (a full disk) must not hide it. It stays listed, and revealable, while the app runs.
+      let listProblem: AppError | null = null
+      try {
+        await deps.endpoints.put(endpoint)
+      } catch (error) {
+        if (!isAppError(error)) throw error
+        listProblem = error
+      }
+      await deps.audit.record({ environment, action: 'webhook-registered', detail: webhookRegisteredDetail(endpoint) })
+      if (listProblem) {
+        throw new AppError(
+          'storage',
+          `The endpoint was registered with the service and its signing secret is ${endpoint.secretStored ? 'in the keychain' : 'kept until Payments Desk closes'}, but the list of endpoints could not be saved: ${listProblem.message} The endpoint stays listed until Payments Desk closes: reveal and copy its secret now.`,
+        )
+      }
       return endpoint
     },
 
     list: () => deps.endpoints.list(),
 
     async reveal(endpointId) {
+      const earlier = deps.endpoints.find(endpointId)
+      // Shown once (DESIGN.md): after that the secret is used from the keychain only.
+      if (earlier?.revealedAt != null) {
+        throw new AppError(
+          'forbidden',
+          `The secret of this endpoint was already revealed (${new Date(earlier.revealedAt).toISOString()}) and is shown only once. The signature checker can still use it from the keychain; for a secret you can see again, register the endpoint anew.`,
+        )
+      }
       const secret = await secretOf(endpointId)
       const endpoint = deps.endpoints.find(endpointId)
-      if (endpoint) await deps.endpoints.put({ ...endpoint, revealedAt: now() })
+      if (endpoint) {
+        // When it was revealed is bookkeeping: a disk that cannot take it must not keep the secret from the admin.
+        await deps.endpoints.put({ ...endpoint, revealedAt: now() }).catch((error: unknown) => {
+          if (!isAppError(error)) throw error
+        })
+        await deps.audit.record({ environment: endpoint.environment, action: 'webhook-secret-revealed', detail: secretRevealedDetail(endpoint) })
+      }
       return { secret }
     },
 

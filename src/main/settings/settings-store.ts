@@ -1,6 +1,7 @@
 import { join } from 'node:path'
+import { AppError, isAppError } from '../../shared/app-error'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/contract/settings-schema'
-import { readJsonFile, writeJsonFile } from '../storage/json-file'
+import { readJsonFile, writeJsonFile, type JsonRead } from '../storage/json-file'
 
 export const settingsFileName = 'settings.json'
 const deferredSaveMs = 250
@@ -16,6 +17,8 @@ export class SettingsStore {
   private current: Settings = deepFreeze(structuredClone(defaultSettings))
   private writes: Promise<void> = Promise.resolve()
   private deferred: NodeJS.Timeout | undefined
+  /** Why the file on disk could not be read at load: it is then never written over. */
+  private unreadable: string | null = null
 
   constructor(private readonly dataDir: string) {}
 
@@ -29,7 +32,16 @@ export class SettingsStore {
   }
 
   async load(): Promise<LoadedSettings> {
-    const read = await readJsonFile(this.path, settingsSchema)
+    let read: JsonRead<Settings>
+    try {
+      read = await readJsonFile(this.path, settingsSchema)
+    } catch (error) {
+      // The app still starts: on the defaults, saying why, and never writing over a file it could not read.
+      if (!isAppError(error)) throw error
+      this.unreadable = error.message
+      this.current = deepFreeze(structuredClone(defaultSettings))
+      return { settings: this.get(), notice: `${error.message} The defaults are in use until it can be read, and changes are not saved over it. Stored keys are not affected.` }
+    }
     this.current = deepFreeze(read.kind === 'ok' ? read.value : structuredClone(defaultSettings))
     const notice =
       read.kind === 'corrupt'
@@ -66,6 +78,9 @@ export class SettingsStore {
   }
 
   private save(): Promise<void> {
+    if (this.unreadable !== null) {
+      return Promise.reject(new AppError('storage', `${this.unreadable} The change applies until Payments Desk closes, but is not saved over a file that could not be read.`))
+    }
     const snapshot = this.get()
     const write = this.writes.then(() => writeJsonFile(this.path, snapshot))
     this.writes = write.catch(() => undefined)

@@ -14,11 +14,13 @@ export function fsErrorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
 }
 
-function describeFsError(error: unknown): string {
+/** Why a file could not be read or written, in words that end "because ...". */
+export function describeFsError(error: unknown): string {
   const code = fsErrorCode(error)
   if (code === 'ENOSPC') return 'the disk is full'
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'the folder is read-only'
   if (code === 'ENOTDIR' || code === 'EEXIST') return 'part of its folder path is a file, not a folder'
+  if (code === 'EISDIR') return 'a folder has its name'
   return code ? `of an unexpected error (${code})` : 'of an unknown error'
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { AppShell, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
+import { watchAuditWriteProblems } from './shell/audit-write-problems'
 import { EnvironmentBadge } from './shell/environment-badge'
 import { navItems } from './shell/nav-items'
 import { ThemeSync } from './shell/theme-sync'
@@ -33,6 +34,7 @@ export function App() {
     void useConnection.getState().load()
     void useRequests.getState().start()
   }, [])
+  useEffect(() => watchAuditWriteProblems(), [])
 
   useHotkeys(
     [['mod+K', focusLookup], ...navItems.map((item): [string, () => void] => [`mod+${item.shortcut}`, () => { go(item.view) }])],

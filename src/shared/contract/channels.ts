@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { environmentIds } from '../environments'
+import { auditListSchema } from './audit-schema'
 import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
 import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
@@ -151,6 +152,15 @@ export const invokeContract = {
     request: schedulerConfigSchema.partial().strict(),
     response: z.object({ config: schedulerConfigSchema, state: schedulerStateSchema }),
   },
+  auditList: {
+    request: none,
+    response: auditListSchema,
+  },
+  auditExport: {
+    request: z.object({ format: z.enum(['csv', 'json']) }).strict(),
+    /** null when the user closed the save dialog. */
+    response: z.object({ path: z.string().nullable() }),
+  },
 } as const
 
 /** Pushes from the main process; the payload schema is checked before sending. */
@@ -158,6 +168,8 @@ export const eventContract = {
   requestLogAppended: z.array(requestLogEntrySchema),
   schedulerState: schedulerStateSchema,
   batchProgress: batchProgressSchema,
+  /** An audit entry could not be written (the action itself went ahead). */
+  auditWriteProblem: z.object({ message: z.string() }),
 } as const
 
 export type InvokeContract = typeof invokeContract

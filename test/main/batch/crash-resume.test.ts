@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../../src/main/app-core'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
 import { waitFor } from '../../helpers/wait-for'
+import { startBatchChild } from './batch-child-process'
 import {
   bulkIds,
   configureSandbox,
@@ -19,33 +19,6 @@ import {
   unthrottle,
   waitForStatus,
 } from './batch-helpers'
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-
-/** The app's core in a child process, running a batch of `ids`; resolves with the batch's ID. */
-function startChild(dataDir: string, sandbox: RunningSandbox, ids: string[]): { child: ChildProcess; jobId: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/main/batch/batch-child.ts', JSON.stringify(ids)], {
-    cwd: repoRoot,
-    env: { ...process.env, BATCH_DATA_DIR: dataDir, SANDBOX_URL: sandbox.baseUrl, SANDBOX_KEY: sandbox.apiKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  const jobId = new Promise<string>((resolve, reject) => {
-    let stdout = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      const line = stdout.split('\n')[0]
-      if (stdout.includes('\n') && line) resolve((JSON.parse(line) as { jobId: string }).jobId)
-    })
-    child.on('exit', (code, signal) => {
-      reject(new Error(`The child exited (${String(code ?? signal)}) before starting the batch: ${stderr}`))
-    })
-  })
-  return { child, jobId }
-}
 
 function lineCount(text: string): number {
   return text.split('\n').length - 1
@@ -69,15 +42,14 @@ describe('a batch after the app is killed mid-run', () => {
     sandbox = await startSandbox({ bulkPayments: 980, rateLimit: { rate: 150, burst: 20 } })
     dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-crash-'))
     const ids = [...bulkIds(1, 980), ...unknownIds(20)]
-    const started = startChild(dataDir, sandbox, ids)
+    const started = startBatchChild(dataDir, sandbox, ids)
     child = started.child
     const jobId = await started.jobId
     const file = resultsPath(dataDir, jobId)
 
     await waitFor(async () => lineCount(await readFile(file, 'utf8')) >= 200, { timeoutMs: 15_000, what: '200 results from the child' })
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.once('exit', (_code, signal) => { resolve(signal) }))
     child.kill('SIGKILL')
-    expect(await exited).toBe('SIGKILL')
+    expect(await started.exited).toBe('SIGKILL')
 
     const beforeRestart = await readResultsFile(dataDir, jobId)
     expect(beforeRestart.results.length).toBeGreaterThanOrEqual(200)

@@ -102,6 +102,15 @@ describe('dispatch: request validation', () => {
     expect(onInternalError).not.toHaveBeenCalled()
   })
 
+  it('does not echo a huge unknown key back in the message', async () => {
+    const { dispatcher } = dispatcherWith()
+    const result = await dispatcher.dispatch('testKey', appWindow, { environment: 'local', [`k${'e'.repeat(100_000)}y`]: true })
+    if (result.ok) throw new Error('expected a refusal')
+    expect(result.error.code).toBe('validation')
+    expect(result.error.message).toMatch(/^Invalid request: Unrecognized key: "keee/)
+    expect(result.error.message.length).toBeLessThan(300)
+  })
+
   it('does not echo a huge value back in the message', async () => {
     const { dispatcher } = dispatcherWith()
     const result = await dispatcher.dispatch('setKey', appWindow, { environment: 'production', key: `service_prod_${'s'.repeat(5_000)}` })

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { AppError } from '../../../src/shared/app-error'
 import { writeFileAtomic } from '../../../src/main/storage/atomic-file'
 import { readJsonFile, writeJsonFile } from '../../../src/main/storage/json-file'
+import { mountSmallDisk, type SmallDisk } from '../../helpers/small-disk'
 
 const schema = z.object({ name: z.string(), count: z.number() })
 const valid = `${JSON.stringify({ name: 'desk', count: 3 }, null, 2)}\n`
@@ -90,21 +91,27 @@ describe('writeJsonFile', () => {
     expect(error.message).toBe(`Could not save data.json because part of its folder path is a file, not a folder (${folder}).`)
   })
 
-  it('says the folder is read-only when it is', async (context) => {
+  it('says the folder is read-only when it is', async () => {
     await chmod(dir, 0o500)
     const probe = join(dir, 'probe')
     const writable = await writeFile(probe, '').then(
       () => true,
       () => false,
     )
-    // As root, permissions do not stop writes: there is nothing to observe.
+    // As root, permissions do not stop writes: a read-only mount does.
+    let disk: SmallDisk | undefined
     if (writable) {
       await rm(probe)
-      context.skip()
+      disk = await mountSmallDisk(64)
+      await disk.setReadOnly(true)
     }
-    const error = await caught(writeJsonFile(join(dir, 'data.json'), { name: 'x', count: 1 }))
-    expect(error.code).toBe('storage')
-    expect(error.message).toContain('because the folder is read-only')
+    try {
+      const error = await caught(writeJsonFile(join(disk?.path ?? dir, 'data.json'), { name: 'x', count: 1 }))
+      expect(error.code).toBe('storage')
+      expect(error.message).toContain('because the folder is read-only')
+    } finally {
+      await disk?.unmount()
+    }
   })
 })
 

@@ -60,6 +60,7 @@ export function installFakeSettings(start: { settings?: Partial<Settings>; keys?
     state.keys = Object.fromEntries(Object.entries(state.keys).filter(([id]) => id !== environment))
     return state.view()
   })
+  api.handle('auditList', () => ({ entries: [], total: 0, verification: { ok: true, problems: [] }, unwritten: [] }))
   api.handle('testKey', ({ environment }) => ({ ok: true, message: `Connected to ${environmentLabels[environment]}: the key is accepted.` }))
   return state
 }

@@ -142,6 +142,8 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
       // The environment may have become Production after the form was drawn: ask, then retry.
       if (shape.code === 'confirmation-required') return { kind: 'confirm' }
       set({ registerError: shape })
+      // Registered, but the list could not be saved: the endpoint is listed until the app closes, so show it.
+      if (shape.code === 'storage') void get().load()
       return { kind: 'failed', error: shape }
     } finally {
       set({ registering: false })

@@ -3,6 +3,7 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import { useShallow } from 'zustand/react/shallow'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
+import { AuditSection } from './audit-section'
 import { ConnectionTabs } from './connection-tabs'
 import { EnvironmentPicker } from './environment-picker'
 import { SchedulerDefaults } from './scheduler-defaults'
@@ -83,6 +84,7 @@ export function SettingsView() {
       <SettingsSection title="Theme">
         <ThemePicker theme={view.settings.theme} />
       </SettingsSection>
+      <AuditSection />
     </Stack>
   )
 }

@@ -1,0 +1,57 @@
+import { environmentLabels, type EnvironmentId } from '../../shared/environments'
+
+/** `grace@example.org` becomes `g***@example.org`, whatever the address looks like. */
+export function maskEmail(value: string): string {
+  const at = value.lastIndexOf('@')
+  if (at <= 0) return '***'
+  return `${value.slice(0, 1)}***${value.slice(at)}`
+}
+
+/**
+ * A URL as the log may keep it: receivers often carry a token in the query, so the
+ * values there are hidden; a user name or password never gets this far.
+ */
+export function urlForLog(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return '(not a URL)'
+  }
+  const query = [...url.searchParams.keys()].map((name) => `${name}=…`).join('&')
+  const path = url.pathname === '/' ? '' : url.pathname
+  return `${url.origin}${path}${query ? `?${query}` : ''}`
+}
+
+export function keyStoredDetail(environment: EnvironmentId, fingerprint: string, previous: string | null): string {
+  const label = environmentLabels[environment]
+  return previous
+    ? `Replaced the private key of ${label}: ${previous} → ${fingerprint}`
+    : `Stored a private key for ${label} (${fingerprint})`
+}
+
+export function keyDeletedDetail(environment: EnvironmentId, previous: string | null): string {
+  const label = environmentLabels[environment]
+  return previous ? `Deleted the private key of ${label} (${previous})` : `Asked to delete the private key of ${label}; none was stored`
+}
+
+export function environmentSwitchDetail(from: EnvironmentId, to: EnvironmentId): string {
+  return `Switched from ${environmentLabels[from]} to ${environmentLabels[to]}`
+}
+
+export function baseUrlDetail(environment: EnvironmentId, url: string, previous: string | null): string {
+  return `Set the base URL of ${environmentLabels[environment]} to ${urlForLog(url)}${previous ? ` (was ${urlForLog(previous)})` : ''}`
+}
+
+export function webhookRegisteredDetail(endpoint: { url: string; connect: boolean; fingerprint: string; secretStored: boolean }): string {
+  const where = endpoint.secretStored ? 'in the keychain' : 'in memory only: the keychain refused it'
+  return `Registered ${urlForLog(endpoint.url)}${endpoint.connect ? ' (Connect events)' : ''}; signing secret ${endpoint.fingerprint}, ${where}`
+}
+
+export function secretRevealedDetail(endpoint: { url: string; fingerprint: string }): string {
+  return `Revealed the signing secret of ${urlForLog(endpoint.url)} (${endpoint.fingerprint})`
+}
+
+export function checkoutDetail(payment: { id: string | null; amount: number; currency: string; customerEmail: string }): string {
+  return `Created payment ${payment.id ?? '(no ID in the answer)'}: ${payment.amount} ${payment.currency} (minor units), customer ${maskEmail(payment.customerEmail)}`
+}

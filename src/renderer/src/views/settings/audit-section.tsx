@@ -1,0 +1,58 @@
+import { useEffect, useMemo } from 'react'
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import { useAudit } from '../../stores/audit-store'
+import { useConnection } from '../../stores/connection-store'
+import { AuditExportBar } from './audit-export-bar'
+import { AuditTable } from './audit-table'
+import { AuditUnwritten } from './audit-unwritten'
+import { AuditVerdict } from './audit-verdict'
+import { SettingsSection } from './settings-section'
+
+/** The audit log: checked each time it is shown, newest entries first, exportable. */
+export function AuditSection() {
+  const { list, error, load } = useAudit(useShallow((s) => ({ list: s.list, error: s.error, load: s.load })))
+  // Every settings change (a key, the environment, a URL) answers with a new view: read the log again.
+  const view = useConnection((s) => s.view)
+  useEffect(() => {
+    void load()
+  }, [view, load])
+  const flagged = useMemo(() => new Set(list?.verification.problems.flatMap((p) => (p.seq === null ? [] : [p.seq]))), [list])
+
+  return (
+    <SettingsSection
+      title="Audit log"
+      testId="audit-section"
+      description="Key changes, environment switches, webhook registrations and checkouts made from this app on this computer: when, by whom, where, what. No keys or secrets; customer e-mails masked. Each entry carries the hash of the one before it, so a changed, removed or cut-off entry is reported here."
+    >
+      {error && !list ? (
+        <Alert color="red" title="The audit log could not be read">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {!list && !error ? (
+        <Center h={80}>
+          <Loader size="sm" aria-label="Loading the audit log" />
+        </Center>
+      ) : null}
+      {list ? (
+        <>
+          {error ? (
+            <Alert color="red" variant="light" title="The audit log could not be read again">
+              {error.message}
+            </Alert>
+          ) : null}
+          <AuditVerdict list={list} />
+          <AuditUnwritten events={list.unwritten} />
+          <AuditTable entries={list.entries} total={list.total} flagged={flagged} />
+        </>
+      ) : null}
+      <AuditExportBar />
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,64 @@
+import { ScrollArea, Table, Text } from '@mantine/core'
+import { auditActionLabels, type AuditEntry } from '../../../../shared/contract/audit-schema'
+import { environmentLabels } from '../../../../shared/environments'
+import { formatAuditTime } from './audit-time'
+
+const nowrap = { whiteSpace: 'nowrap' } as const
+
+/** The entries, newest first; the ones a problem names are marked. */
+export function AuditTable(props: { entries: AuditEntry[]; total: number; flagged: ReadonlySet<number> }) {
+  const { entries, total, flagged } = props
+  if (entries.length === 0) return null
+  return (
+    <>
+      <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
+        <Table stickyHeader striped highlightOnHover verticalSpacing={4} horizontalSpacing="xs" fz="xs" aria-label="Audit log entries" data-testid="audit-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Environment</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th w="45%">Detail</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => {
+              const problem = flagged.has(entry.seq) || entry.action === 'audit-problem'
+              return (
+                <Table.Tr key={`${entry.seq}-${entry.hash}`} bg={problem ? 'var(--mantine-color-red-light)' : undefined} data-problem={problem || undefined}>
+                  <Table.Td c="dimmed">{entry.seq}</Table.Td>
+                  <Table.Td title={entry.at} style={nowrap}>
+                    {formatAuditTime(entry.at)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="xs" truncate="end" maw={120} title={entry.user}>
+                      {entry.user}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text fz="xs" c={entry.environment === 'production' ? 'red' : undefined} fw={entry.environment === 'production' ? 600 : undefined}>
+                      {environmentLabels[entry.environment]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={nowrap}>
+                    <Text fz="xs" fw={600} c={entry.action === 'audit-problem' ? 'red' : undefined}>
+                      {auditActionLabels[entry.action]}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.detail}</Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {total > entries.length ? (
+        <Text size="xs" c="dimmed">
+          Showing the newest {entries.length.toLocaleString()} of {total.toLocaleString()} entries; the export has them all.
+        </Text>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+import { Alert, List, Stack, Text } from '@mantine/core'
+import type { AuditList } from '../../../../shared/contract/audit-schema'
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
+
+/** Whether the hash chain held: a green line, or every problem in red. */
+export function AuditVerdict({ list }: { list: AuditList }) {
+  const { verification, total } = list
+  if (!verification.ok) {
+    return (
+      <Alert color="red" title={`The audit log failed its check: ${count(verification.problems.length, 'problem', 'problems')}`} data-testid="audit-verdict" data-ok="false">
+        <Stack gap="xs">
+          <List size="sm" spacing={2}>
+            {verification.problems.map((problem, index) => (
+              <List.Item key={index}>{problem.message}</List.Item>
+            ))}
+          </List>
+          <Text size="xs" c="dimmed">
+            The app never repairs the log: these problems stay visible, and new entries are still added after them. The JSON export carries this list.
+          </Text>
+        </Stack>
+      </Alert>
+    )
+  }
+  if (total === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="audit-verdict" data-ok="true">
+        Nothing recorded yet: key changes, environment switches, webhook registrations and checkouts will appear here.
+      </Text>
+    )
+  }
+  const earlier = list.entries.filter((entry) => entry.action === 'audit-problem').length
+  return (
+    <Alert color="green" variant="light" title={`Intact: ${count(total, 'entry', 'entries')}, hash chain verified`} role="status" data-testid="audit-verdict" data-ok="true">
+      <Text size="sm">
+        No entry was changed, removed or cut off since it was written.
+        {earlier > 0 ? ` ${count(earlier, 'problem', 'problems')} found earlier ${earlier === 1 ? 'is' : 'are'} recorded in the log, marked in red below.` : ''}
+      </Text>
+    </Alert>
+  )
+}

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
+
+describe('a stored key stays with the service it was entered for', () => {
+  let fixture: CoreFixture
+
+  beforeEach(async () => {
+    fixture = await startCoreFixture()
+    await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: fixture.sandbox.baseUrl } })
+    await fixture.ok('setKey', { environment: 'operator', key: fixture.sandbox.apiKey })
+  })
+  afterEach(async () => {
+    await fixture.close()
+  })
+
+  it('removes the key when the base URL moves to another host, says so, and sends nothing there', async () => {
+    const view = await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: 'https://other-service.invalid' } })
+    expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(false)
+    expect(view.notice).toContain('was removed because its base URL moved to another host (other-service.invalid)')
+    const test = await fixture.ok('testKey', { environment: 'operator' })
+    expect(test).toMatchObject({ ok: false })
+    expect(test.message).toContain('No private key is stored for Operator sandbox')
+    expect(fixture.core.requestLog.snapshot().some((e) => e.path.includes('other-service'))).toBe(false)
+  })
+
+  it('keeps the key when only the path on the same host changes', async () => {
+    const view = await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: `${fixture.sandbox.baseUrl}/` } })
+    expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(true)
+    expect(await fixture.ok('testKey', { environment: 'operator' })).toMatchObject({ ok: true })
+  })
+})
+
+describe('a webhook secret is revealed once', () => {
+  it('answers the second reveal with a clear refusal', async () => {
+    const fixture = await startCoreFixture()
+    try {
+      const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false, confirmedProduction: false })
+      expect((await fixture.ok('revealWebhookSecret', { endpointId: endpoint.id })).secret).toMatch(/^whsec_/)
+      const again = await fixture.call('revealWebhookSecret', { endpointId: endpoint.id })
+      expect(again.ok ? null : again.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('shown only once') as string })
+    } finally {
+      await fixture.close()
+    }
+  })
+})
