@@ -3,8 +3,6 @@
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 })
 const oneDecimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' })
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
-
 export const formatCount = (value: number): string => integer.format(value)
 
 export const formatRate = (perSecond: number): string => `${oneDecimal.format(perSecond)} req/s`
@@ -18,23 +16,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-]
-
-/** "3 hours ago", "now". */
-export function formatRelative(time: number, now: number): string {
-  let value = (time - now) / 1000
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return relative.format(Math.round(value), unit)
-    value /= size
-  }
-  return relative.format(Math.round(value), 'year')
-}
+export { formatRelative } from '../../format/relative-time'
 
 export interface Moment {
   local: string

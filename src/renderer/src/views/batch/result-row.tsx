@@ -1,3 +1,4 @@
+import { statusColor as paymentStatusColor } from '../../format/status-color'
 import { Anchor, Badge, Code, Table, Text } from '@mantine/core'
 import { memo, type Ref } from 'react'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
@@ -10,18 +11,7 @@ const retryColors: Record<Retryable, string> = { yes: 'teal', no: 'red', depends
 function statusColor(result: BatchResult): string {
   if (result.outcome === 'not-found') return 'gray'
   if (result.outcome === 'error') return 'orange'
-  switch (result.paymentStatus?.toLowerCase()) {
-    case 'failed':
-      return 'red'
-    case 'settled':
-    case 'succeeded':
-    case 'paid':
-      return 'teal'
-    case 'pending':
-      return 'yellow'
-    default:
-      return 'gray'
-  }
+  return paymentStatusColor(result.paymentStatus)
 }
 
 interface ResultRowProps {

@@ -1,25 +1,9 @@
 // Formatting for the payment screen: what the service sent, and a reading of it that
 // says what it assumes.
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+import { formatRelative } from '../../format/relative-time'
 
-const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-]
-
-/** "3 hours ago", "in 2 minutes", "now". */
-export function formatRelative(time: number, now: number): string {
-  let value = (time - now) / 1000
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) return relative.format(Math.round(value), unit)
-    value /= size
-  }
-  return relative.format(Math.round(value), 'year')
-}
+export { formatRelative }
 
 export interface TimeReading {
   local: string
@@ -56,17 +40,4 @@ export function formatAssumingCents(amount: number, currency: string | undefined
   return currency ? `${number} ${currency}` : number
 }
 
-export function statusColor(status: string | undefined): string {
-  switch (status?.toLowerCase()) {
-    case 'failed':
-      return 'red'
-    case 'settled':
-    case 'succeeded':
-    case 'paid':
-      return 'teal'
-    case 'pending':
-      return 'yellow'
-    default:
-      return 'gray'
-  }
-}
+export { statusColor } from '../../format/status-color'
