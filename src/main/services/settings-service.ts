@@ -96,7 +96,7 @@ export function createSettingsService(deps: {
         ...s,
         ...(patch.activeEnvironment ? { activeEnvironment: patch.activeEnvironment } : {}),
         ...(patch.theme ? { theme: patch.theme } : {}),
-        ...(patch.throttle ? { throttle: { ...s.throttle, ...patch.throttle } } : {}),
+        ...(patch.throttle ? { throttle: { ...s.throttle, ...definedOnly(patch.throttle) } } : {}),
         environments:
           patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
       }))
@@ -158,4 +158,9 @@ export function createSettingsService(deps: {
       }
     },
   }
+}
+
+/** `{ ceiling: undefined }` from IPC means "leave it", not "erase it". */
+function definedOnly<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
 }

@@ -43,3 +43,15 @@ describe('a webhook secret is revealed once', () => {
     }
   })
 })
+
+describe('throttle settings from IPC', () => {
+  it('treats a field sent as undefined as "leave it", not as an error', async () => {
+    const fixture = await startCoreFixture()
+    try {
+      const result = await fixture.ok('configureScheduler', { concurrency: undefined, ceiling: 40 })
+      expect(result.config).toEqual({ ceiling: 40, concurrency: 16 })
+    } finally {
+      await fixture.close()
+    }
+  })
+})
