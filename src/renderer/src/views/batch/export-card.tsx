@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { ExportOutcome } from '../../components/export-outcome'
+import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useBatch } from '../../stores/batch-store'
 import { formatCount } from './format'
@@ -40,34 +41,7 @@ export function ExportCard() {
             Export JSON
           </Button>
         </Group>
-        <div data-testid="export-outcome" aria-live="polite">
-          {state.status === 'saved' && (
-            <Alert color="teal" variant="light" title={`Saved as ${state.format.toUpperCase()}`}>
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Text size="sm" ff="monospace" truncate="end" title={state.path} data-testid="export-path">
-                  {state.path}
-                </Text>
-                <CopyButton value={state.path}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} miw={110}>
-                      {copied ? 'Copied' : 'Copy path'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-            </Alert>
-          )}
-          {state.status === 'cancelled' && (
-            <Text size="sm" c="dimmed">
-              Export cancelled: no file was written.
-            </Text>
-          )}
-          {state.status === 'failed' && (
-            <Alert color="red" variant="light" title="Not exported" role="alert">
-              {state.message}
-            </Alert>
-          )}
-        </div>
+        <ExportOutcome state={state} testId="export-outcome" savedVerb="Saved" />
       </Stack>
     </Paper>
   )

@@ -1,4 +1,5 @@
-import { Alert, Button, CopyButton, Group, Text } from '@mantine/core'
+import { ExportOutcome } from '../../components/export-outcome'
+import { Button, Group } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useAudit } from '../../stores/audit-store'
 
@@ -21,34 +22,7 @@ export function AuditExportBar() {
           Check again
         </Button>
       </Group>
-      <div data-testid="audit-export-outcome" aria-live="polite">
-        {state.status === 'saved' && (
-          <Alert color="teal" variant="light" title={`Exported as ${state.format.toUpperCase()}`}>
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Text size="sm" ff="monospace" truncate="end" title={state.path}>
-                {state.path}
-              </Text>
-              <CopyButton value={state.path}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} miw={110}>
-                    {copied ? 'Copied' : 'Copy path'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Alert>
-        )}
-        {state.status === 'cancelled' && (
-          <Text size="sm" c="dimmed">
-            Export cancelled: no file was written.
-          </Text>
-        )}
-        {state.status === 'failed' && (
-          <Alert color="red" variant="light" title="Not exported" role="alert">
-            {state.message}
-          </Alert>
-        )}
-      </div>
+      <ExportOutcome state={state} testId="audit-export-outcome" savedVerb="Exported" />
     </>
   )
 }
