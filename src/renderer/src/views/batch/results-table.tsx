@@ -1,6 +1,5 @@
+import { useVirtualRows } from '../../hooks/use-virtual-rows'
 import { ScrollArea, Table, Text, UnstyledButton } from '@mantine/core'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
 import { useBatch, type SortColumn } from '../../stores/batch-store'
@@ -28,19 +27,7 @@ function openInPayments(id: string): void {
 /** Only the rows in sight are in the DOM, so 50,000 results scroll as smoothly as fifty. */
 export function ResultsTable({ rows }: { rows: BatchResult[] }) {
   const { sort, toggleSort } = useBatch(useShallow((s) => ({ sort: s.sort, toggleSort: s.toggleSort })))
-  const viewportRef = useRef<HTMLDivElement>(null)
-  // The app is not built with the React Compiler; nothing below is memoised on the virtualizer.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 12,
-  })
-  const items = virtualizer.getVirtualItems()
-  const paddingTop = items[0]?.start ?? 0
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  const { viewportRef, virtualizer, items, paddingTop, paddingBottom } = useVirtualRows(rows, rowHeight, 12)
 
   return (
     <ScrollArea.Autosize mah={520} type="auto" viewportRef={viewportRef} viewportProps={{ tabIndex: 0, 'aria-label': 'Results, scrollable' }}>

@@ -1,6 +1,5 @@
+import { useVirtualRows } from '../../hooks/use-virtual-rows'
 import { ScrollArea, Table } from '@mantine/core'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
 import type { RequestLogEntry } from '../../../../shared/contract/request-log-schema'
 import { RequestRow } from './request-row'
 
@@ -19,20 +18,7 @@ const columns = [
 
 /** Only the rows in sight are in the DOM, so 10,000 entries scroll as smoothly as ten. */
 export function RequestTable({ rows, maxHeight }: { rows: RequestLogEntry[]; maxHeight: number }) {
-  const viewportRef = useRef<HTMLDivElement>(null)
-  // The app is not built with the React Compiler, and nothing below is memoised on the
-  // virtualizer's functions, so its skipping this component changes nothing.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 10,
-  })
-  const items = virtualizer.getVirtualItems()
-  const paddingTop = items[0]?.start ?? 0
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  const { viewportRef, virtualizer, items, paddingTop, paddingBottom } = useVirtualRows(rows, rowHeight, 10)
   return (
     <ScrollArea.Autosize
       mah={maxHeight}
