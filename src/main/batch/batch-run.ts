@@ -26,6 +26,7 @@ export interface BatchRunDeps {
  */
 export class BatchRun {
   readonly job: BatchJob
+  private readonly ids: readonly string[]
   private readonly pending: string[]
   private readonly results: Map<string, BatchResult>
   private controller = new AbortController()
@@ -37,6 +38,7 @@ export class BatchRun {
 
   constructor(job: BatchJob, ids: string[], results: Map<string, BatchResult>, private readonly deps: BatchRunDeps) {
     this.job = job
+    this.ids = ids
     this.results = results
     this.pending = ids.filter((id) => !results.has(id)).reverse()
     this.now = deps.now ?? Date.now
@@ -45,6 +47,11 @@ export class BatchRun {
 
   get resultList(): BatchResult[] {
     return [...this.results.values()]
+  }
+
+  /** What an export writes: the rows line up with the list the user started from. */
+  get resultsInInputOrder(): BatchResult[] {
+    return this.ids.flatMap((id) => this.results.get(id) ?? [])
   }
 
   /** Results in arrival order from the `from`-th on: they are only ever appended. */

@@ -204,7 +204,7 @@ export async function createBatchService(deps: {
       const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
       if (path === null) return { path: null }
       try {
-        await writeFileAtomic(path, exportResults(run.resultList, format, includeEmails))
+        await writeFileAtomic(path, exportResults(run.resultsInInputOrder, format, includeEmails))
       } catch (error) {
         throw new AppError('storage', `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`, { cause: error })
       }
