@@ -1,17 +1,17 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, session } from 'electron'
 import { eventChannel } from '../shared/contract/channels'
 import { createAppCore, type AppCore } from './app-core'
 import { electronDialogs } from './file-dialogs'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
-import { hardenSession, hardenWindow } from './security'
+import { appPageUrl } from './app-protocol'
+import { hardenSession, hardenWindow, registerAppScheme, serveApp } from './security'
 import { isTrustedSender, secureWebPreferences } from './window-policy'
 
-const rendererFile = join(import.meta.dirname, '../renderer/index.html')
+const rendererDir = join(import.meta.dirname, '../renderer')
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
-const appUrl = devServerUrl ?? pathToFileURL(rendererFile).toString()
+const appUrl = devServerUrl ?? appPageUrl
 
 let mainWindow: BrowserWindow | null = null
 let core: AppCore | null = null
@@ -34,12 +34,13 @@ function createWindow(): BrowserWindow {
   window.on('closed', () => {
     mainWindow = null
   })
-  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(rendererFile))
+  void window.loadURL(appUrl)
   return window
 }
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession)
+  serveApp(session.defaultSession, rendererDir)
   core = await createAppCore({
     dataDir: app.getPath('userData'),
     secrets: createKeytarStore(),
@@ -57,6 +58,7 @@ async function start(): Promise<void> {
   mainWindow = createWindow()
 }
 
+registerAppScheme()
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {

@@ -1,5 +1,19 @@
-import { dialog, shell, type BrowserWindow, type Session } from 'electron'
+import { dialog, protocol, shell, type BrowserWindow, type Session } from 'electron'
+import { appScheme, createAppProtocolHandler } from './app-protocol'
 import { externalLinkDecision, isAppUrl, permissionDecision } from './window-policy'
+
+/**
+ * Declares app:// a standard, secure scheme (an origin of its own, relative URLs,
+ * ES modules). Electron accepts this once and only before the app is ready.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+}
+
+/** Serves the built renderer folder on app:// in this session. */
+export function serveApp(session: Session, rendererDir: string): void {
+  session.protocol.handle(appScheme, createAppProtocolHandler(rendererDir))
+}
 
 async function openAfterConfirm(window: BrowserWindow, url: string): Promise<void> {
   const { response } = await dialog.showMessageBox(window, {

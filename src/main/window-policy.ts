@@ -21,9 +21,9 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   try {
     const target = new URL(url)
     const app = new URL(appUrl)
-    // The host matters too: on Windows file://host/... is a network share.
-    if (app.protocol === 'file:') return target.protocol === 'file:' && target.host === app.host && target.pathname === app.pathname
-    return target.origin === app.origin
+    // Not URL.origin: for a scheme Node does not know (app:) it is "null" for every URL,
+    // so any foo:// page would pass. Scheme and host (with its port) say the same safely.
+    return target.protocol === app.protocol && target.host === app.host && target.host !== '' && !target.username && !target.password
   } catch {
     return false
   }

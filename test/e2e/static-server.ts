@@ -1,32 +1,18 @@
-import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { appHost, appScheme, createAppProtocolHandler } from '../../src/main/app-protocol'
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-}
-
-/** Serves the built renderer (out/renderer) on 127.0.0.1, as Electron's file:// load would. */
+/**
+ * Serves the built renderer (out/renderer) on 127.0.0.1 through the app's own app://
+ * handler, so the browser gets exactly the files and headers the Electron window would.
+ */
 export async function serveRenderer(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const handle = createAppProtocolHandler(root)
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '')
-    const file = join(root, path === '/' ? 'index.html' : path)
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' })
-        res.end(body)
-      },
-      () => {
-        res.writeHead(404)
-        res.end()
-      },
-    )
+    void handle(new Request(`${appScheme}://${appHost}${req.url ?? '/'}`, { method: req.method })).then(async (answer) => {
+      res.writeHead(answer.status, Object.fromEntries(answer.headers))
+      res.end(Buffer.from(await answer.arrayBuffer()))
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAppCore, type AppCore } from '../../src/main/app-core'
+import { appPageUrl } from '../../src/main/app-protocol'
 import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { FileDialogs } from '../../src/main/services/batch-service'
 import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
@@ -9,7 +10,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import type { InvokeName, InvokeResponse } from '../../src/shared/contract/channels'
 import type { IpcResult } from '../../src/shared/contract/ipc-result'
 
-export const appSender: Sender = { frameUrl: 'file:///app/out/renderer/index.html', fromAppWindow: true }
+export const appSender: Sender = { frameUrl: appPageUrl, fromAppWindow: true }
 
 export interface CoreFixture {
   core: AppCore

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { appPageUrl } from '../../src/main/app-protocol'
 import { externalLinkDecision, isAppUrl, isTrustedSender, permissionDecision, secureWebPreferences } from '../../src/main/window-policy'
 
 describe('secureWebPreferences', () => {
@@ -23,22 +24,26 @@ describe('secureWebPreferences', () => {
   })
 })
 
-describe('isAppUrl with the built app on file://', () => {
-  const appUrl = 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'
+describe('isAppUrl with the built app on app://', () => {
+  const appUrl = appPageUrl
 
   it.each([
     ['the page itself', appUrl],
     ['the page with a route in the hash', `${appUrl}#/webhooks`],
-    ['the same path written with a space', 'file:///opt/Payments Desk/resources/app.asar/out/renderer/index.html'],
+    ['an asset of the app', 'app://payments-desk/assets/index-abc.js'],
   ])('accepts %s', (_label, url) => {
     expect(isAppUrl(url, appUrl)).toBe(true)
   })
 
   it.each([
+    // Node's URL gives every app:// and foo:// URL the origin "null": comparing origins would pass these.
+    ['another custom scheme', 'foo://payments-desk/index.html'],
+    ['another host on the app scheme', 'app://evil/index.html'],
+    ['the app scheme with no host', 'app:index.html'],
+    ['credentials in front of the app host', 'app://user@payments-desk/index.html'],
+    ['the built page on file://', 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'],
     ['another file', 'file:///etc/passwd'],
-    ['another page of the app folder', 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/other.html'],
-    ['the same path on a network share', 'file://fileserver/opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'],
-    ['an https page', 'https://example.com/index.html'],
+    ['an https page', 'https://payments-desk/index.html'],
     ['javascript:', 'javascript:alert(1)'],
     ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
     ['garbage', 'not a url'],
@@ -71,7 +76,7 @@ describe('isAppUrl with the dev server', () => {
 })
 
 describe('isTrustedSender', () => {
-  const appUrl = 'file:///opt/Payments%20Desk/resources/app.asar/out/renderer/index.html'
+  const appUrl = appPageUrl
 
   it('answers the app window showing the app page', () => {
     expect(isTrustedSender({ fromAppWindow: true, frameUrl: `${appUrl}#/settings` }, appUrl)).toBe(true)
@@ -80,7 +85,8 @@ describe('isTrustedSender', () => {
   it.each([
     ['another webContents showing the app page', { fromAppWindow: false, frameUrl: appUrl }],
     ['the app window after it navigated elsewhere', { fromAppWindow: true, frameUrl: 'https://evil.example.com/' }],
-    ['another local file in the app window', { fromAppWindow: true, frameUrl: 'file:///tmp/evil.html' }],
+    ['a local file in the app window', { fromAppWindow: true, frameUrl: 'file:///tmp/evil.html' }],
+    ['another custom scheme in the app window', { fromAppWindow: true, frameUrl: 'evil://payments-desk/index.html' }],
     ['a frame whose URL is unknown (destroyed or navigating)', { fromAppWindow: true, frameUrl: undefined }],
   ])('refuses %s', (_label, sender) => {
     expect(isTrustedSender(sender, appUrl)).toBe(false)

@@ -150,7 +150,9 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 /** Senders other than the app's window showing the app's page. */
 export function untrustedSenders(appUrl: string): fc.Arbitrary<Sender> {
   const frameUrls = fc.oneof(
-    fc.constantFrom('file:///etc/passwd', 'file:///tmp/evil.html', 'file://fileserver/app/out/renderer/index.html', 'https://evil.example.com/', 'http://127.0.0.1:5173/'),
+    fc.constantFrom('file:///etc/passwd', 'file:///tmp/evil.html', 'file:///app/out/renderer/index.html', 'https://evil.example.com/', 'http://127.0.0.1:5173/'),
+    // Other custom-scheme pages: Node's URL gives them all the origin "null", as it does the app's own.
+    fc.constantFrom('evil://payments-desk/index.html', 'app://evil/index.html', 'app://user@payments-desk/index.html', 'app:index.html'),
     fc.constantFrom('javascript:alert(1)', 'about:blank', 'data:text/html,x', 'devtools://devtools/bundled/inspector.html', 'chrome-extension://abc/x.html', ''),
     fc.webUrl(),
     fc.string(),

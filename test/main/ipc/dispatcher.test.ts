@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { appPageUrl } from '../../../src/main/app-protocol'
 import { createDispatcher, type Handlers, type Sender } from '../../../src/main/ipc/dispatcher'
 import { AppError } from '../../../src/shared/app-error'
 import { invokeContract, type InvokeName } from '../../../src/shared/contract/channels'
 
-const appUrl = 'file:///opt/payments-desk/resources/app/out/renderer/index.html'
+const appUrl = appPageUrl
 const appWindow: Sender = { frameUrl: appUrl, fromAppWindow: true }
 
 /** Every channel of the contract, each a stub that fails loudly if a test did not expect it to run. */
