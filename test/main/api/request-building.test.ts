@@ -93,19 +93,32 @@ describe('base URL', () => {
 })
 
 describe('timeout', () => {
-  it('defaults to 15 s per attempt', async () => {
-    const timeout = vi.spyOn(AbortSignal, 'timeout')
+  it('defaults to 15 s per attempt, and gives up then with a timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
+      // A service that never answers: only the client's own timeout can end the wait.
+      const silent = ((_url: URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            reject(init.signal?.reason as Error)
+          })
+        })) as typeof fetch
       const client = createApiClient({
         scheduler: createScheduler(),
         log: new RequestLog(),
         connection: () => Promise.resolve({ environment: 'local', baseUrl: hostile.baseUrl, apiKey: testKey }),
+        fetch: silent,
       })
-      await client.send({ method: 'GET', path: '/echo/default-timeout', priority: 'interactive' })
+      let settled: unknown = 'pending'
+      const sent = client.send({ method: 'GET', path: '/echo/default-timeout', priority: 'interactive' }).catch((error: unknown) => (settled = error))
+      await vi.advanceTimersByTimeAsync(14_999)
+      expect(settled).toBe('pending')
+      await vi.advanceTimersByTimeAsync(1)
+      await sent
       expect(defaultTimeoutMs).toBe(15_000)
-      expect(timeout).toHaveBeenCalledWith(15_000)
+      expect(settled).toMatchObject({ code: 'timeout', message: 'The service did not answer within 15 s.' })
     } finally {
-      timeout.mockRestore()
+      vi.useRealTimers()
     }
   })
 })
