@@ -39,7 +39,7 @@ function createWindow(): BrowserWindow {
 }
 
 async function start(): Promise<void> {
-  hardenSession(session.defaultSession)
+  hardenSession(session.defaultSession, appUrl)
   serveApp(session.defaultSession, rendererDir)
   core = await createAppCore({
     dataDir: app.getPath('userData'),

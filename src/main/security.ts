@@ -52,9 +52,11 @@ export function hardenWindow(window: BrowserWindow, appUrl: string): void {
   })
 }
 
-export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => {
-    callback(permissionDecision())
+export function hardenSession(session: Session, appUrl: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(permissionDecision({ permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame }, appUrl))
   })
-  session.setPermissionCheckHandler(() => permissionDecision())
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionDecision({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, isMainFrame: details.isMainFrame }, appUrl),
+  )
 }

@@ -47,7 +47,19 @@ export function externalLinkDecision(url: string): ExternalLinkDecision {
   }
 }
 
-/** No permission (camera, notifications, clipboard-read, geolocation ...) is ever granted. */
-export function permissionDecision(): false {
-  return false
+export interface PermissionAsk {
+  permission: string
+  /** The page asking; a permission check may give only its origin. */
+  requestingUrl: string | undefined
+  isMainFrame: boolean
+}
+
+/**
+ * One permission is granted, and only to the app's own page: writing to the clipboard,
+ * which every Copy button needs (Chromium asks for it before each
+ * navigator.clipboard.writeText, and only within a click). Reading the clipboard,
+ * camera, notifications, geolocation and everything else: never.
+ */
+export function permissionDecision(ask: PermissionAsk, appUrl: string): boolean {
+  return ask.permission === 'clipboard-sanitized-write' && ask.isMainFrame && ask.requestingUrl !== undefined && isAppUrl(ask.requestingUrl, appUrl)
 }

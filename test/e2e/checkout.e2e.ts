@@ -151,6 +151,10 @@ describe('Checkout against the local sandbox', () => {
 
     const id = (await page.getByTestId('checkout-payment-id').textContent()) ?? ''
     expect(url.endsWith(id)).toBe(true)
+    // The link goes to the customer as copied, character for character.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: 'Copy checkout link' }).click()
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(url)
     const stored = await fixture.ok('getPayment', { id })
     expect(stored.payment).toMatchObject({ amount: 15_900, currency: 'EUR', customerEmail: 'ada@example.com' })
 

@@ -159,6 +159,27 @@ describe('Payments', () => {
     await page.getByTestId('decline-code').getByText('card_declined', { exact: true }).waitFor()
   })
 
+  it('copies what the agent passes on: the customer message, the ID and the raw JSON, exactly', async () => {
+    const { page } = app
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()')
+    await lookUp(page, 'pay_seed_card_declined')
+    const card = page.getByTestId('failure-card')
+    await card.getByTestId('decline-code').getByText('card_declined', { exact: true }).waitFor()
+
+    await card.getByRole('button', { name: 'Copy message' }).click()
+    await card.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await clipboard()).toBe('Your card was declined. Please use a different card or contact your bank.')
+
+    await page.getByRole('button', { name: 'Copy the payment ID' }).click()
+    await expect.poll(clipboard).toBe('pay_seed_card_declined')
+
+    await page.getByRole('button', { name: 'Copy JSON' }).click()
+    await expect.poll(clipboard).toContain('"id": "pay_seed_card_declined"')
+    const copied = JSON.parse(await clipboard()) as { id: string; lastDepositAttempt: { error: string } }
+    expect(copied.lastDepositAttempt.error).toBe('card_declined')
+  })
+
   it('refuses two IDs in one paste without guessing', async () => {
     const { page } = app
     await lookUp(page, 'customer says pay_seed_card_declined or maybe pay_seed_expired_card')

@@ -116,7 +116,26 @@ describe('externalLinkDecision', () => {
 })
 
 describe('permissionDecision', () => {
-  it('grants nothing', () => {
-    expect(permissionDecision()).toBe(false)
+  const appUrl = appPageUrl
+  const ask = (permission: string, requestingUrl: string | undefined = appUrl, isMainFrame = true) => permissionDecision({ permission, requestingUrl, isMainFrame }, appUrl)
+
+  it('lets the app page write to the clipboard, so the Copy buttons work', () => {
+    expect(ask('clipboard-sanitized-write')).toBe(true)
+    // A permission check may name only the origin.
+    expect(ask('clipboard-sanitized-write', 'app://payments-desk')).toBe(true)
   })
+
+  it('grants the clipboard write to nothing else: another page, a subframe, an unknown asker', () => {
+    expect(ask('clipboard-sanitized-write', 'https://evil.example.com/')).toBe(false)
+    expect(ask('clipboard-sanitized-write', 'file:///tmp/evil.html')).toBe(false)
+    expect(ask('clipboard-sanitized-write', appUrl, false)).toBe(false)
+    expect(permissionDecision({ permission: 'clipboard-sanitized-write', requestingUrl: undefined, isMainFrame: true }, appUrl)).toBe(false)
+  })
+
+  it.each(['clipboard-read', 'deprecated-sync-clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'fileSystem', 'hid', 'usb', 'serial', 'unknown'])(
+    'never grants %s, not even to the app page',
+    (permission) => {
+      expect(ask(permission)).toBe(false)
+    },
+  )
 })
