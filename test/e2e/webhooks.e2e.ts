@@ -161,11 +161,18 @@ describe('Webhooks', () => {
     expect(await secret.getAttribute('type')).toBe('password')
     expect(await secret.inputValue()).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/)
     await panel.getByRole('button', { name: 'Copy secret' }).waitFor()
+    await bothSchemes(app, 'webhooks-secret-shown')
 
     // Leaving the screen forgets it.
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Requests', { exact: true }).click()
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Webhooks', { exact: true }).click()
-    await page.getByTestId('endpoint-panel').getByRole('button', { name: 'Reveal secret once…' }).waitFor()
+    await page.getByTestId('endpoint-panel').getByTestId('secret-revealed').getByText(/shown only once/).waitFor()
     expect(await page.getByLabel('Signing secret').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Reveal secret once…' }).count()).toBe(0)
+    await app.screenshot('webhooks-secret-revealed')
+    // And the main process would refuse a second reveal anyway.
+    const revealed = (await app.fixture.ok('listWebhooks', {})).find((endpoint) => endpoint.revealedAt !== null)
+    const again = await app.fixture.call('revealWebhookSecret', { endpointId: revealed?.id ?? '' })
+    expect(again).toMatchObject({ ok: false, error: { code: 'forbidden' } })
   })
 })

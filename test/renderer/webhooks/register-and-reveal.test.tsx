@@ -82,27 +82,55 @@ describe('registering an endpoint', () => {
 })
 
 describe('the secret', () => {
-  it('is revealed only after the warning, masked, and forgotten when the panel closes', async () => {
+  it('is revealed only after the warning, masked, said to be the only time, and forgotten when the panel closes', async () => {
     const user = userEvent.setup()
-    api.handle('listWebhooks', () => [endpoint()])
-    api.handle('revealWebhookSecret', () => ({ secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }))
+    // As the main process does: the reveal is recorded, and the list says so from then on.
+    let revealedAt: number | null = null
+    api.handle('listWebhooks', () => [endpoint({ revealedAt })])
+    api.handle('revealWebhookSecret', () => {
+      revealedAt = Date.now()
+      return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
+    })
     renderWithProviders(<WebhooksView />)
     await user.click(await screen.findByRole('button', { name: 'Open https://hooks.example.com/payments' }))
     await user.click(screen.getByRole('button', { name: 'Reveal secret once…' }))
     const warning = await screen.findByRole('dialog', { name: 'Reveal the signing secret?' })
     expect(within(warning).getByText(/can forge deliveries/)).toBeInTheDocument()
+    expect(within(warning).getByText(/shown only this once/)).toBeInTheDocument()
     expect(api.calls('revealWebhookSecret')).toHaveLength(0)
     await user.click(within(warning).getByRole('button', { name: 'Reveal secret' }))
     const field = await screen.findByLabelText('Signing secret')
     expect(field).toHaveValue('whsec_c2VjcmV0c2VjcmV0c2VjcmV0')
     expect(field).toHaveAttribute('type', 'password')
     expect(screen.getByRole('button', { name: 'Copy secret' })).toBeInTheDocument()
+    expect(screen.getByText('This is the only time it is shown')).toBeInTheDocument()
     expect(api.calls('revealWebhookSecret')).toEqual([{ endpointId: 'ep_1' }])
 
     await user.click(screen.getByRole('button', { name: 'Close the endpoint panel' }))
     await user.click(screen.getByRole('button', { name: 'Open https://hooks.example.com/payments' }))
     expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Reveal secret once…' })).toBeInTheDocument()
+    // No button that can only lead to a refusal: it says what happened and what to do.
+    expect(screen.queryByRole('button', { name: 'Reveal secret once…' })).not.toBeInTheDocument()
+    expect(screen.getByTestId('secret-revealed')).toHaveTextContent(/shown only once.*register the endpoint anew/)
+  })
+
+  it('is hidden for good by the admin, once saved', async () => {
+    const user = userEvent.setup()
+    let revealedAt: number | null = null
+    api.handle('listWebhooks', () => [endpoint({ revealedAt })])
+    api.handle('revealWebhookSecret', () => {
+      revealedAt = Date.now()
+      return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
+    })
+    renderWithProviders(<WebhooksView />)
+    await user.click(await screen.findByRole('button', { name: 'Open https://hooks.example.com/payments' }))
+    await user.click(screen.getByRole('button', { name: 'Reveal secret once…' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reveal secret' }))
+    await screen.findByLabelText('Signing secret')
+    await user.click(screen.getByRole('button', { name: 'I have saved it: hide for good' }))
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
+    expect(await screen.findByTestId('secret-revealed')).toBeInTheDocument()
+    expect(api.calls('revealWebhookSecret')).toHaveLength(1)
   })
 
   it('is forgotten when the screen is left', async () => {

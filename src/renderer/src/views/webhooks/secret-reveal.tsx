@@ -8,9 +8,9 @@ import { useWebhooks } from '../../stores/webhooks-store'
 import { formatLocal } from './format-time'
 
 /**
- * The secret leaves the keychain only on an explicit click after a warning. It lives in
- * this component's state alone (never in a store), so closing the panel or leaving the
- * screen unmounts it and forgets it.
+ * The secret leaves the keychain once, on an explicit click after a warning; the main
+ * process refuses a second reveal. It lives in this component's state alone (never in a
+ * store), so closing the panel or leaving the screen unmounts it and forgets it.
  */
 export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
   const [warning, setWarning] = useState(false)
@@ -35,23 +35,12 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
 
   return (
     <Stack gap="xs">
-      {secret === null ? (
-        <Group>
-          <Button
-            variant="light"
-            color="orange"
-            onClick={() => {
-              setWarning(true)
-            }}
-          >
-            Reveal secret once…
-          </Button>
-          <Text size="xs" c="dimmed">
-            {endpoint.revealedAt === null ? 'Never revealed from this app.' : `Last revealed ${formatLocal(endpoint.revealedAt)}.`}
-          </Text>
-        </Group>
-      ) : (
+      {secret !== null ? (
         <Stack gap="xs">
+          <Alert color="orange" variant="light" title="This is the only time it is shown">
+            Copy it into your server&apos;s configuration or a password manager now. Once you hide it or leave this screen, Payments Desk will not show it
+            again; the signature checker keeps using it from the keychain.
+          </Alert>
           <PasswordInput label="Signing secret" description="Masked: use the eye to show it, or copy it without showing it." value={secret} readOnly spellCheck={false} />
           <Group>
             <CopyButton value={secret} timeout={2_000}>
@@ -68,13 +57,30 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
                 setSecret(null)
               }}
             >
-              Hide secret
+              I have saved it: hide for good
             </Button>
-            <Text size="xs" c="dimmed">
-              Hidden again when you close this panel or leave the screen.
-            </Text>
           </Group>
         </Stack>
+      ) : endpoint.revealedAt === null ? (
+        <Group>
+          <Button
+            variant="light"
+            color="orange"
+            onClick={() => {
+              setWarning(true)
+            }}
+          >
+            Reveal secret once…
+          </Button>
+          <Text size="xs" c="dimmed">
+            Not revealed yet. It can be shown once.
+          </Text>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="secret-revealed">
+          Revealed {formatLocal(endpoint.revealedAt)}. A secret is shown only once; the signature checker still uses it from the keychain. For a secret you
+          can see again, register the endpoint anew.
+        </Text>
       )}
       {error && (
         <Alert color="red" variant="light" title="The secret could not be revealed">
@@ -96,8 +102,8 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
             <List.Item>Make sure nobody can see your screen and screen sharing or recording is off.</List.Item>
             <List.Item>Do not paste it into chat, e-mail or tickets.</List.Item>
           </List>
-          <Text size="sm" c="dimmed">
-            It stays masked until you choose to show it, and is hidden again when you close the panel or leave the Webhooks screen.
+          <Text size="sm" fw={500}>
+            It is shown only this once. After you hide it or leave the Webhooks screen, Payments Desk will not show it again.
           </Text>
           <Group justify="flex-end" mt="sm">
             <Button
