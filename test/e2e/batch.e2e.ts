@@ -140,6 +140,11 @@ describe('Batch lookup', () => {
     expect(await page.getByTestId('batch-failed').textContent()).toBe('90')
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('302 results')
     await page.getByTestId('chart-by-code').locator('.recharts-bar-rectangle').first().waitFor()
+    // The counts are written on the bars, not only in hover tooltips: they add up to the 90 failed.
+    const labels = async (chart: string) => (await page.getByTestId(chart).locator('.recharts-label-list text').allTextContents()).map(Number)
+    expect((await labels('chart-by-code')).reduce((a, b) => a + b, 0)).toBe(90)
+    expect(await labels('chart-by-code')).toHaveLength(17)
+    expect((await labels('chart-by-retryable')).reduce((a, b) => a + b, 0)).toBe(90)
     await bothSchemes(app, 'batch-results')
     await at1024(app, 'batch-results-1024x700')
   })

@@ -1,4 +1,4 @@
-import { Group, Progress, Text, Tooltip } from '@mantine/core'
+import { Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useNow } from '../hooks/use-now'
 import { useRequests } from '../stores/requests-store'
@@ -13,18 +13,27 @@ export function ThrottleIndicator() {
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
+  const summary = paused ? 'holding back after a 429' : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} requests per second`
   return (
     <Tooltip label="Open the Requests screen">
-      <Group gap="xs" wrap="nowrap" style={{ cursor: 'pointer' }} onClick={() => { go('requests') }} data-testid="throttle-indicator">
-        <Text size="xs" c="dimmed" w={140} ta="right">
-          {paused ? `429: paused ${Math.ceil(((scheduler.pausedUntil ?? now) - now) / 1000)} s` : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} req/s`}
-        </Text>
-        <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
-        <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
-          {busy > 0 ? `${busy} waiting · ` : ''}
-          {rateLimitedCount} × 429
-        </Text>
-      </Group>
+      <UnstyledButton
+        onClick={() => {
+          go('requests')
+        }}
+        aria-label={`Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
+        data-testid="throttle-indicator"
+      >
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" w={140} ta="right">
+            {paused ? `429: paused ${Math.ceil(((scheduler.pausedUntil ?? now) - now) / 1000)} s` : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} req/s`}
+          </Text>
+          <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
+          <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
+            {busy > 0 ? `${busy} waiting · ` : ''}
+            {rateLimitedCount} × 429
+          </Text>
+        </Group>
+      </UnstyledButton>
     </Tooltip>
   )
 }

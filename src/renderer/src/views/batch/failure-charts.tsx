@@ -65,6 +65,8 @@ export function FailureCharts() {
                 gridAxis="y"
                 maxBarWidth={22}
                 barProps={{ isAnimationActive: false }}
+                withBarValueLabel
+                valueFormatter={String}
                 tooltipAnimationDuration={0}
                 tooltipProps={{
                   content: ({ payload }) => {
@@ -83,12 +85,16 @@ export function FailureCharts() {
               <BarChart
                 h={180}
                 data={byRetryable}
+                // Room above the tallest bar for its count.
+                barChartProps={{ margin: { top: 20 } }}
                 dataKey="label"
                 series={retrySeries}
                 yAxisProps={{ allowDecimals: false, width: 40 }}
                 gridAxis="x"
                 maxBarWidth={64}
                 barProps={{ isAnimationActive: false }}
+                withBarValueLabel
+                valueFormatter={String}
                 tooltipAnimationDuration={0}
                 tooltipProps={{
                   content: ({ payload }) => {
