@@ -101,6 +101,12 @@ describe('Batch lookup', () => {
     const invalid = page.getByRole('table', { name: 'Invalid IDs' })
     expect(await invalid.textContent()).toContain('pay/1')
     expect(await invalid.textContent()).toContain('cannot contain "/"')
+    expect(await page.getByTestId('blank-lines').textContent()).toBe('Never sent: 1 blank value, on line 104.')
+    // Every line left out can be taken along to follow up, with its line and reason.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: 'Copy the 2 lines not sent' }).click()
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toMatch(/^line\tvalue\treason\n104\t\tBlank/)
+    expect((await page.evaluate<string>('navigator.clipboard.readText()')).split('\n')[2]).toMatch(/^105\tpay\/1\t.*cannot contain "\/"/)
     expect(app.fixture.responses.filter((r) => r.name === 'batchStart')).toHaveLength(0)
     await page.getByLabel('Batch name').fill('E2E report')
     await bothSchemes(app, 'batch-input')

@@ -14,8 +14,8 @@ export interface ParsedIdList {
   duplicates: number
   /** Never sent, with the reason. */
   invalid: RejectedId[]
-  /** Empty cells and empty quoted values. */
-  blank: number
+  /** The lines of empty cells and empty quoted values. */
+  blankLines: number[]
   format: 'list' | 'csv'
   /** The CSV column the IDs came from, when the input was a table. */
   column: string | null
@@ -135,10 +135,10 @@ export function parseIdList(input: string): ParsedIdList {
   const ids: string[] = []
   const invalid: RejectedId[] = []
   let duplicates = 0
-  let blank = 0
+  const blankLines: number[] = []
   for (const { value, line } of candidates) {
     if (value.trim() === '') {
-      blank++
+      blankLines.push(line)
       continue
     }
     const checked = checkPaymentId(value)
@@ -153,5 +153,5 @@ export function parseIdList(input: string): ParsedIdList {
     seen.add(checked.id)
     ids.push(checked.id)
   }
-  return { ids, duplicates, invalid, blank, format: table ? 'csv' : 'list', column: table?.column ?? null }
+  return { ids, duplicates, invalid, blankLines, format: table ? 'csv' : 'list', column: table?.column ?? null }
 }

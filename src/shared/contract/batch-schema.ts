@@ -54,7 +54,7 @@ export const parsedIdListSchema = z.object({
   ids: z.array(z.string()),
   duplicates: z.number(),
   invalid: z.array(z.object({ value: z.string(), line: z.number(), reason: z.string() })),
-  blank: z.number(),
+  blankLines: z.array(z.number()),
   format: z.enum(['list', 'csv']),
   column: z.string().nullable(),
 })

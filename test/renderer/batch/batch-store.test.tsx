@@ -26,7 +26,7 @@ describe('batch store: the input', () => {
 
   it('reads a CSV with a header, a BOM and CRLF, and names the ID column', () => {
     state().setInput('\uFEFFcustomer,payment_id,amount\r\nada,pay_1,100\r\nbob,,200\r\ncyd,pay_2,300\r\n')
-    expect(state().parsed).toMatchObject({ ids: ['pay_1', 'pay_2'], blank: 1, format: 'csv', column: 'payment_id' })
+    expect(state().parsed).toMatchObject({ ids: ['pay_1', 'pay_2'], blankLines: [3], format: 'csv', column: 'payment_id' })
   })
 
   it('debounces a long paste and reads it once it settles', async () => {
@@ -67,7 +67,7 @@ describe('batch store: the input', () => {
 
   it('takes the IDs of an opened file, and its name as the label', async () => {
     serveBatches(api)
-    api.handle('batchOpenFile', () => ({ fileName: 'report.csv', parsed: { ids: ['pay_9'], duplicates: 0, invalid: [], blank: 0, format: 'csv', column: 'id' } }))
+    api.handle('batchOpenFile', () => ({ fileName: 'report.csv', parsed: { ids: ['pay_9'], duplicates: 0, invalid: [], blankLines: [], format: 'csv', column: 'id' } }))
     state().setInput('pay_1')
     await state().openFile()
     expect(state()).toMatchObject({ file: { fileName: 'report.csv' }, label: 'report.csv' })

@@ -48,7 +48,7 @@ describe('parseIdList: CSV tables', () => {
   it('finds the ID column by its header among other columns, with a BOM and CRLF', () => {
     const csv = '\uFEFFdate,payment_id,amount,customer\r\n2026-11-01,pay_1,100,ada\r\n2026-11-02,"pay_2",200,grace\r\n2026-11-03,pay_3,300,"linus, jr"\r\n'
     const parsed = parseIdList(csv)
-    expect(parsed).toMatchObject({ ids: ['pay_1', 'pay_2', 'pay_3'], format: 'csv', column: 'payment_id', invalid: [], blank: 0 })
+    expect(parsed).toMatchObject({ ids: ['pay_1', 'pay_2', 'pay_3'], format: 'csv', column: 'payment_id', invalid: [], blankLines: [] })
   })
 
   it.each([
@@ -69,7 +69,7 @@ describe('parseIdList: CSV tables', () => {
 
   it('counts empty cells as blank and reports bad cells by line', () => {
     const parsed = parseIdList('payment_id,amount\npay_1,1\n,2\n"",3\npay/2,4\npay_1,5')
-    expect(parsed).toMatchObject({ ids: ['pay_1'], blank: 2, duplicates: 1 })
+    expect(parsed).toMatchObject({ ids: ['pay_1'], blankLines: [3, 4], duplicates: 1 })
     expect(parsed.invalid).toEqual([expect.objectContaining({ value: 'pay/2', line: 5 })])
   })
 

@@ -1,9 +1,12 @@
-import { Badge, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, CopyButton, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import type { ParsedIdList } from '../../../../shared/batch/parse-ids'
 import { formatCount } from './format'
+import { notSentAsText } from './not-sent'
 
-// Thousands of invalid lines would only slow the screen; the first ones show the pattern.
+// Thousands of invalid lines would only slow the screen; the first ones show the pattern,
+// and the copy button below carries them all.
 const shownInvalid = 200
+const shownBlankLines = 30
 
 const plural = (count: number, one: string, many: string): string => `${formatCount(count)} ${count === 1 ? one : many}`
 
@@ -24,7 +27,8 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
       </Text>
     )
   }
-  const { ids, duplicates, blank, invalid, format, column } = parsed
+  const { ids, duplicates, blankLines, invalid, format, column } = parsed
+  const notSent = invalid.length + blankLines.length
   return (
     <Stack gap="xs" data-testid="parse-summary" aria-live="polite">
       <Group gap="xs" wrap="wrap">
@@ -35,7 +39,7 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
           {plural(duplicates, 'duplicate', 'duplicates')} collapsed
         </Badge>
         <Badge size="lg" variant="light" color="gray" data-testid="count-blank">
-          {formatCount(blank)} blank
+          {formatCount(blankLines.length)} blank
         </Badge>
         <Badge size="lg" variant="light" color={invalid.length > 0 ? 'red' : 'gray'} data-testid="count-invalid">
           {formatCount(invalid.length)} invalid
@@ -46,6 +50,13 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
           </Text>
         )}
       </Group>
+      {blankLines.length > 0 && (
+        <Text size="sm" data-testid="blank-lines">
+          Never sent: {plural(blankLines.length, 'blank value', 'blank values')}, on {blankLines.length === 1 ? 'line' : 'lines'}{' '}
+          {blankLines.slice(0, shownBlankLines).join(', ')}
+          {blankLines.length > shownBlankLines ? ` and ${formatCount(blankLines.length - shownBlankLines)} more` : ''}.
+        </Text>
+      )}
       {invalid.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
@@ -82,6 +93,20 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
             </Text>
           )}
         </Stack>
+      )}
+      {notSent > 0 && (
+        <Group>
+          <CopyButton value={notSentAsText(parsed)}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
+                {copied ? 'Copied' : `Copy the ${plural(notSent, 'line', 'lines')} not sent`}
+              </Button>
+            )}
+          </CopyButton>
+          <Text size="xs" c="dimmed">
+            Line, value and reason, tab-separated: paste into a spreadsheet to follow them up.
+          </Text>
+        </Group>
       )}
     </Stack>
   )
