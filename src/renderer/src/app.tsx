@@ -15,6 +15,7 @@ import { PaymentsView } from './views/payments/payments-view'
 import { RequestsView } from './views/requests/requests-view'
 import { SettingsView } from './views/settings/settings-view'
 import { WebhooksView } from './views/webhooks/webhooks-view'
+import { modKeyLabel } from './format/mod-key'
 
 const screens: Record<View, () => React.JSX.Element> = {
   payments: PaymentsView,
@@ -71,7 +72,7 @@ export function App() {
           ))}
         </Stack>
         <Text size="xs" c="dimmed" mt="auto" p="xs">
-          <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> look up a payment
+          <Kbd size="xs">{modKeyLabel()}</Kbd> + <Kbd size="xs">K</Kbd> look up a payment
         </Text>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -137,11 +137,21 @@ describe('Payments screen', () => {
     expect(await screen.findByTestId('failure-card')).toBeInTheDocument()
   })
 
+  it('offers a retry once the keychain is unlocked', async () => {
+    const { fake, user } = await renderPayments([failedPayment('card_declined')])
+    fake.error = { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' }
+    await lookUp(user, 'pay_seed_card_declined')
+    expect(await screen.findByText('The keychain is locked: unlock it and try again.')).toBeInTheDocument()
+    fake.error = null
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('failure-card')).toBeInTheDocument()
+  })
+
   it('offers no retry where it would fail the same way', async () => {
     const { fake, user } = await renderPayments()
-    fake.error = { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' }
+    fake.error = { code: 'keychain-unavailable', message: 'No keychain is available on this system: install and start a Secret Service (gnome-keyring).' }
     await lookUp(user, 'pay_1')
-    expect(await screen.findByText('The keychain is locked: unlock it and try again.')).toBeInTheDocument()
+    expect(await screen.findByText(/No keychain is available/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
   })
 

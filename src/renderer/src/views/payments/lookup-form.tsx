@@ -3,6 +3,7 @@ import { Box, Button, Group, Kbd, Stack, Text, TextInput } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
+import { modKeyLabel } from '../../format/mod-key'
 
 /** The one ID field: paste or type, Enter looks up; Ctrl/Cmd+K from any screen lands here. */
 export function LookupForm() {
@@ -59,7 +60,7 @@ export function LookupForm() {
               </Button>
             </Group>
           )}
-          rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+          rightSection={<Kbd size="xs">{modKeyLabel()} K</Kbd>}
           rightSectionWidth={64}
           rightSectionPointerEvents="none"
           data-testid="payment-id-input"

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Group, Kbd, Text } from '@mantine/core'
 import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
 import { usePayments } from '../../stores/payments-store'
+import { modKeyLabel } from '../../format/mod-key'
 
 // Seed payments the local sandbox always has (src/sandbox/seed.ts), for a first look.
 const sandboxExamples = ['pay_seed_card_declined', 'pay_seed_settled_1', 'pay_seed_pending_1']
@@ -16,8 +17,7 @@ export function StartHint() {
         ticket works too: the ID is taken out of it.
       </EmptyState.Description>
       <EmptyState.Description>
-        <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> (<Kbd size="xs">Cmd</Kbd> + <Kbd size="xs">K</Kbd> on a Mac) brings you
-        here from any screen.
+        <Kbd size="xs">{modKeyLabel()}</Kbd> + <Kbd size="xs">K</Kbd> brings you here from any screen.
       </EmptyState.Description>
       {local && (
         <EmptyState.Actions>
