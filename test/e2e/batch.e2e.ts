@@ -23,18 +23,6 @@ async function bothSchemes(app: AppPage, name: string): Promise<void> {
   await app.setScheme('light')
 }
 
-async function at1024(app: AppPage, name: string): Promise<void> {
-  const { page } = app
-  await page.setViewportSize({ width: 1024, height: 700 })
-  const overflow = await page.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-  expect(overflow).toBeLessThanOrEqual(0)
-  await app.screenshot(name)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
 const progressText = (page: Page) => page.getByTestId('batch-progress-text').textContent()
 /** SegmentedControl hides its radios under their labels: click the label, as a user would. */
 const pickOutcome = (page: Page, name: string | RegExp) => page.getByRole('radiogroup', { name: 'Outcome' }).locator('label').filter({ hasText: name }).click()
@@ -110,7 +98,7 @@ describe('Batch lookup', () => {
     expect(app.fixture.responses.filter((r) => r.name === 'batchStart')).toHaveLength(0)
     await page.getByLabel('Batch name').fill('E2E report')
     await bothSchemes(app, 'batch-input')
-    await at1024(app, 'batch-input-1024x700')
+    await app.atSmallestWindow('batch-input')
   })
 
   it('runs through the throttle to the end, with live progress', async () => {
@@ -152,7 +140,7 @@ describe('Batch lookup', () => {
     expect(await labels('chart-by-code')).toHaveLength(17)
     expect((await labels('chart-by-retryable')).reduce((a, b) => a + b, 0)).toBe(90)
     await bothSchemes(app, 'batch-results')
-    await at1024(app, 'batch-results-1024x700')
+    await app.atSmallestWindow('batch-results')
   })
 
   it('filters the failures', async () => {

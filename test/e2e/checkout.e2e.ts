@@ -87,9 +87,7 @@ describe('Checkout against the local sandbox', () => {
     await page.getByText('successUrl must be a URL address', { exact: true }).waitFor()
     expect(await checkoutPosts()).toBe(0)
     await screenshots('checkout-errors')
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await app.screenshot('checkout-errors-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('checkout-errors')
 
     // The same request straight to the handler: the service itself refuses it with those words.
     const refused = await fixture.call('createCheckout', {
@@ -145,9 +143,7 @@ describe('Checkout against the local sandbox', () => {
     expect(await page.getByTestId('echoed-products').getByRole('row').nth(2).textContent()).toBe('Onboarding call99001')
     await page.getByRole('button', { name: 'Copy checkout link' }).waitFor()
     await screenshots('checkout-created')
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await app.screenshot('checkout-created-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('checkout-created')
 
     const id = (await page.getByTestId('checkout-payment-id').textContent()) ?? ''
     expect(url.endsWith(id)).toBe(true)

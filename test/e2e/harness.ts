@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
 import { bridge, type TrafficListener } from './bridge'
 import { serveRenderer } from './static-server'
@@ -29,6 +30,11 @@ export interface AppPage {
   /** Saves artifacts/screenshots/<name>-<scheme>.png in the current colour scheme. */
   screenshot(name: string): Promise<void>
   setScheme(scheme: 'light' | 'dark'): Promise<void>
+  /**
+   * The smallest window the app supports (1024×700), in light and dark: fails if the page
+   * scrolls sideways, and saves <name>-1024x700-<scheme>.png. Back to 1280×800 after.
+   */
+  atSmallestWindow(name: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -59,6 +65,23 @@ export async function openApp(
     async setScheme(next) {
       scheme = next
       await page.emulateMedia({ colorScheme: next })
+    },
+    async atSmallestWindow(name) {
+      const before = scheme
+      await page.setViewportSize({ width: 1024, height: 700 })
+      for (const next of ['light', 'dark'] as const) {
+        scheme = next
+        await page.emulateMedia({ colorScheme: next })
+        const overflow = await page.evaluate(() => {
+          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
+          return root.scrollWidth - root.clientWidth
+        })
+        expect(overflow, `${name} scrolls sideways at 1024×700 (${next})`).toBeLessThanOrEqual(0)
+        await page.screenshot({ path: join(screenshotDir, `${name}-1024x700-${next}.png`), fullPage: true })
+      }
+      scheme = before
+      await page.emulateMedia({ colorScheme: before })
+      await page.setViewportSize({ width: 1280, height: 800 })
     },
     async close() {
       unbridge()

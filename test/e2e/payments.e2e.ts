@@ -77,9 +77,7 @@ describe('Payments', () => {
     expect(await summary.getByTestId('attempt-relative').textContent()).toMatch(/^1[34] minutes ago$/)
     expect(await summary.getByText('CARD', { exact: true }).count()).toBe(1)
     await bothSchemes(app, 'payments-failed')
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await app.screenshot('payments-failed-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('payments-failed')
 
     const stolen = await readFailure(page, 'stolen_card')
     expect(stolen.title).toBe('Card reported stolen')

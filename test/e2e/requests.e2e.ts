@@ -123,15 +123,8 @@ describe('Requests', () => {
   })
 
   it('fits a 1024×700 window', async () => {
-    const { page } = app
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await page.getByRole('table', { name: 'Request log' }).waitFor()
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
-      return root.scrollWidth - root.clientWidth
-    })
-    expect(overflow).toBeLessThanOrEqual(0)
-    await app.screenshot('requests-1024x700')
+    await app.page.getByRole('table', { name: 'Request log' }).waitFor()
+    await app.atSmallestWindow('requests')
     await setSandboxLimit(app, { rate: 0, burst: 1 })
   })
 

@@ -111,10 +111,8 @@ describe('Settings', () => {
     expect(await page.getByRole('radio', { name: /Production/ }).getAttribute('aria-checked')).toBe('true')
     await bothSchemes(app, 'settings-production')
 
-    await page.setViewportSize({ width: 1024, height: 700 })
     await page.evaluate('window.scrollTo(0, 0)')
-    await app.screenshot('settings-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('settings')
   })
 
   it('switches the theme to dark and back to the system', async () => {

@@ -79,10 +79,8 @@ describe('Webhooks', () => {
     expect(await page.getByTestId('endpoint-row').count()).toBe(1)
     await bothSchemes(app, 'webhooks-registered')
 
-    await page.setViewportSize({ width: 1024, height: 700 })
     await dismissNotifications(page)
-    await app.screenshot('webhooks-registered-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('webhooks-registered')
   })
 
   it('sends a test event from the UI and shows its delivery live', async () => {
@@ -137,9 +135,7 @@ describe('Webhooks', () => {
     expect(await result.getAttribute('data-cause')).toBe('no-match')
     expect(await result.textContent()).toContain('the body differs from what was signed')
     await bothSchemes(app, 'webhooks-checker-invalid')
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await app.screenshot('webhooks-checker-invalid-1024x700')
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.atSmallestWindow('webhooks-checker-invalid')
 
     // Re-formatted JSON is told apart from a changed byte.
     await page.getByRole('textbox', { name: 'Raw body' }).fill(JSON.stringify(JSON.parse(hook.body), null, 2))
