@@ -134,7 +134,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     batchCancel: ({ jobId }) => batches.cancel(jobId),
     batchList: () => Promise.resolve(batches.list()),
     batchResults: ({ jobId, from }) => Promise.resolve(batches.results(jobId, from ?? 0)),
-    batchExport: ({ jobId, format, includeEmails }) => batches.export(jobId, format, includeEmails),
+    batchExport: ({ jobId, format, includeEmails, onlyIds }) => batches.export(jobId, format, includeEmails, onlyIds),
     getRequestLog: () => Promise.resolve(requestLog.snapshot()),
     getScheduler: () => Promise.resolve(schedulerView()),
     configureScheduler: async (patch) => {

@@ -42,7 +42,7 @@ export interface BatchService {
   cancel(jobId: string): Promise<BatchJob>
   list(): BatchJob[]
   results(jobId: string, from?: number): BatchResult[]
-  export(jobId: string, format: ExportFormat, includeEmails: boolean): Promise<{ path: string | null }>
+  export(jobId: string, format: ExportFormat, includeEmails: boolean, onlyIds?: readonly string[]): Promise<{ path: string | null }>
   onProgress(listener: (progress: BatchProgress) => void): () => void
   close(): Promise<void>
 }
@@ -199,12 +199,14 @@ export async function createBatchService(deps: {
 
     results: (jobId, from = 0) => runOf(jobId).resultsFrom(from),
 
-    async export(jobId, format, includeEmails) {
+    async export(jobId, format, includeEmails, onlyIds) {
       const run = runOf(jobId)
+      const wanted = onlyIds ? new Set(onlyIds) : null
+      const results = wanted ? run.resultsInInputOrder.filter((result) => wanted.has(result.id)) : run.resultsInInputOrder
       const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
       if (path === null) return { path: null }
       try {
-        await writeFileAtomic(path, exportResults(run.resultsInInputOrder, format, includeEmails))
+        await writeFileAtomic(path, exportResults(results, format, includeEmails))
       } catch (error) {
         throw new AppError('storage', `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`, { cause: error })
       }

@@ -136,7 +136,15 @@ export const invokeContract = {
     response: z.array(batchResultSchema),
   },
   batchExport: {
-    request: z.object({ jobId: z.string().max(200), format: z.enum(['csv', 'json']), includeEmails: z.boolean() }).strict(),
+    request: z
+      .object({
+        jobId: z.string().max(200),
+        format: z.enum(['csv', 'json']),
+        includeEmails: z.boolean(),
+        /** Only these results (the rows the screen's filters show); all of them when absent. */
+        onlyIds: z.array(z.string().max(256)).max(200_000).optional(),
+      })
+      .strict(),
     /** null when the user closed the save dialog. */
     response: z.object({ path: z.string().nullable() }),
   },

@@ -85,6 +85,14 @@ describe('exporting batch results', () => {
     expect(JSON.parse(await exportTo('full.json', 'json', true))).toEqual(inInputOrder())
   })
 
+  it('writes only the results the screen shows when it names them, still in input order', async () => {
+    const shown = ['pay_unknown_1', 'pay_bulk_000007', 'pay_bulk_000006']
+    dialog.path = join(outDir, 'only-shown.csv')
+    expect(await fixture.ok('batchExport', { jobId, format: 'csv', includeEmails: false, onlyIds: shown })).toEqual({ path: dialog.path })
+    const rows = (await readFile(dialog.path, 'utf8')).split('\r\n').slice(1, -1)
+    expect(rows.map((row) => splitCsvLine(row, ',')[0])).toEqual(['pay_bulk_000006', 'pay_bulk_000007', 'pay_unknown_1'])
+  })
+
   it('writes nothing when the save dialog is cancelled', async () => {
     dialog.path = null
     const before = await readdir(outDir)

@@ -157,4 +157,24 @@ describe('BatchView: results', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }))
     expect(await screen.findByText('Export cancelled: no file was written.')).toBeInTheDocument()
   })
+
+  it('exports what the filters show, unless asked for every result', async () => {
+    await showCompleted(mixedResults)
+    api.handle('batchExport', () => ({ path: '/home/ada/failures.csv' }))
+    expect(screen.queryByLabelText(/rows the filters show/)).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('radio', { name: /Failed payments 3/ }))
+    const only = screen.getByLabelText('Only the 3 rows the filters show')
+    expect(only).toBeChecked()
+    expect(screen.getByText('The 3 of 6 results the filters show.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await screen.findByTestId('export-path')
+    expect(api.calls('batchExport').at(-1)).toEqual({ jobId: 'batch_1', format: 'csv', includeEmails: false, onlyIds: ['pay_b', 'pay_c', 'pay_f'] })
+
+    await userEvent.click(only)
+    expect(screen.getByText('All 6 results of this run.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON' }))
+    await waitFor(() => {
+      expect(api.calls('batchExport').at(-1)).toEqual({ jobId: 'batch_1', format: 'json', includeEmails: false })
+    })
+  })
 })

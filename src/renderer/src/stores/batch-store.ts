@@ -95,7 +95,8 @@ interface BatchState {
   /** Cycles a column: ascending, descending, then arrival order. */
   toggleSort: (column: SortColumn) => void
   setIncludeEmails: (value: boolean) => void
-  exportResults: (format: 'csv' | 'json') => Promise<void>
+  /** All results, or only those with these IDs (the rows the filters show). */
+  exportResults: (format: 'csv' | 'json', onlyIds?: string[]) => Promise<void>
 }
 
 let parseTimer: ReturnType<typeof setTimeout> | undefined
@@ -348,12 +349,12 @@ export const useBatch = createStore<BatchState>((set, get) => {
     setIncludeEmails(value) {
       set({ includeEmails: value })
     },
-    async exportResults(format) {
+    async exportResults(format, onlyIds) {
       const jobId = get().activeJobId
       if (jobId === null) return
       set({ exportState: { status: 'saving', format } })
       try {
-        const { path } = await invoke('batchExport', { jobId, format, includeEmails: get().includeEmails })
+        const { path } = await invoke('batchExport', { jobId, format, includeEmails: get().includeEmails, ...(onlyIds ? { onlyIds } : {}) })
         set({ exportState: path === null ? { status: 'cancelled', format } : { status: 'saved', format, path } })
       } catch (error) {
         set({ exportState: { status: 'failed', format, message: toErrorShape(error).message } })

@@ -1,13 +1,17 @@
+import { useMemo, useState } from 'react'
 import { ExportOutcome } from '../../components/export-outcome'
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useBatch } from '../../stores/batch-store'
 import { formatCount } from './format'
+import { isFiltering, visibleResults } from './result-filters'
 
 /** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */
 export function ExportCard() {
-  const { state, includeEmails, setIncludeEmails, exportResults, count, running } = useBatch(
+  const { state, includeEmails, setIncludeEmails, exportResults, count, running, results, filter } = useBatch(
     useShallow((s) => ({
+      results: s.results,
+      filter: s.filter,
       state: s.exportState,
       includeEmails: s.includeEmails,
       setIncludeEmails: s.setIncludeEmails,
@@ -17,6 +21,11 @@ export function ExportCard() {
     })),
   )
   const saving = state.status === 'saving'
+  // What the table shows is what a user who filtered expects in the file; they can still ask for everything.
+  const [onlyShown, setOnlyShown] = useState(true)
+  const shownIds = useMemo(() => (!isFiltering(filter) ? null : visibleResults(results, filter, null).map((r) => r.id)), [results, filter])
+  const onlyIds = onlyShown && shownIds !== null ? shownIds : undefined
+  const rows = onlyIds ? onlyIds.length : count
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Export">
@@ -24,9 +33,21 @@ export function ExportCard() {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3}>Export</Title>
           <Text size="sm" c="dimmed">
-            {running ? `The ${formatCount(count)} results so far; export again when the run ends.` : `All ${formatCount(count)} results of this run, whatever the filters.`}
+            {running
+              ? `The ${formatCount(rows)} results so far; export again when the run ends.`
+              : onlyIds
+                ? `The ${formatCount(rows)} of ${formatCount(count)} results the filters show.`
+                : `All ${formatCount(count)} results of this run.`}
           </Text>
         </Group>
+        {shownIds !== null && (
+          <Checkbox
+            label={`Only the ${formatCount(shownIds.length)} rows the filters show`}
+            description="Uncheck to export every result of the run."
+            checked={onlyShown}
+            onChange={(event) => { setOnlyShown(event.currentTarget.checked) }}
+          />
+        )}
         <Checkbox
           label="Include customer e-mails (otherwise masked)"
           description="Masked looks like a***@example.com: enough to recognise a customer, not to write to them."
@@ -34,10 +55,10 @@ export function ExportCard() {
           onChange={(event) => { setIncludeEmails(event.currentTarget.checked) }}
         />
         <Group gap="sm">
-          <Button onClick={() => void exportResults('csv')} loading={saving && state.format === 'csv'} disabled={saving || count === 0}>
+          <Button onClick={() => void exportResults('csv', onlyIds)} loading={saving && state.format === 'csv'} disabled={saving || rows === 0}>
             Export CSV
           </Button>
-          <Button variant="light" onClick={() => void exportResults('json')} loading={saving && state.format === 'json'} disabled={saving || count === 0}>
+          <Button variant="light" onClick={() => void exportResults('json', onlyIds)} loading={saving && state.format === 'json'} disabled={saving || rows === 0}>
             Export JSON
           </Button>
         </Group>

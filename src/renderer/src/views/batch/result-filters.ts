@@ -13,6 +13,11 @@ export function statusLabel(result: BatchResult): string {
   return result.paymentStatus ?? 'found'
 }
 
+/** Whether any filter narrows the results. */
+export function isFiltering(filter: ResultFilter): boolean {
+  return filter.outcome !== 'all' || filter.code !== null || filter.retryable !== 'all' || filter.text.trim() !== ''
+}
+
 function matches(result: BatchResult, filter: ResultFilter, text: string): boolean {
   if (filter.outcome === 'failed' && result.errorCode === null) return false
   if (filter.outcome === 'not-found' && result.outcome !== 'not-found') return false
