@@ -56,8 +56,9 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 /** Reads a JSON object body; anything else is a 400 that says what was wrong. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   const contentType = req.headers['content-type'] ?? ''
+  // Not 415: a body sent as anything but JSON is a body that is not JSON, which is a 400.
   if (contentType && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
-    throw new HttpError(415, 'Content-Type must be application/json')
+    throw new HttpError(400, 'Request body is not JSON: send a JSON object with Content-Type: application/json')
   }
   const text = await readBody(req)
   if (text.trim() === '') throw new HttpError(400, 'Request body is empty: expected a JSON object')

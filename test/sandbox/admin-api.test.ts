@@ -149,7 +149,7 @@ describe('run-time settings', () => {
   })
 
   it('the PUT routes want JSON like the API does', async () => {
-    expectError(await api.put('/sandbox/faults', undefined, { rawBody: 'errorRate=1', headers: { 'content-type': 'text/plain' } }), 415)
+    expectError(await api.put('/sandbox/faults', undefined, { rawBody: 'errorRate=1', headers: { 'content-type': 'text/plain' } }), 400)
     expectError(await api.put('/sandbox/faults', undefined, { rawBody: '{', headers: { 'content-type': 'application/json' } }), 400)
   })
 })

@@ -82,13 +82,13 @@ describe('bodies the server cannot use', () => {
   })
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json'])(
-    'refuses Content-Type %s with 415 and says what to send',
+    'refuses Content-Type %s with 400 and says what to send',
     async (contentType) => {
       const reply = await call(sandbox, 'POST', '/api/checkout/payment', {
         rawBody: '{"currency":"EUR"}',
         headers: { 'content-type': contentType },
       })
-      expectError(reply, 415, 'Content-Type must be application/json')
+      expectError(reply, 400, 'Request body is not JSON: send a JSON object with Content-Type: application/json')
     },
   )
 
