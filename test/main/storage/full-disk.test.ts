@@ -5,7 +5,7 @@ import type { AppCore } from '../../../src/main/app-core'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
 import type { BatchProgress } from '../../../src/shared/contract/batch-schema'
 import { appSender } from '../../helpers/app-core-fixture'
-import { mountSmallDisk, type SmallDisk } from '../../helpers/small-disk'
+import { diskTestsRun, mountSmallDisk, type SmallDisk } from '../../helpers/small-disk'
 import { waitFor } from '../../helpers/wait-for'
 import { bulkIds, expectOneResultEach, jobOf, readResultsFile, reopenCore, waitForDone, waitForStatus } from '../batch/batch-helpers'
 
@@ -68,7 +68,7 @@ async function registerEndpoint(core: AppCore) {
   return call(core, 'registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false, confirmedProduction: false })
 }
 
-describe('a disk that fills up while the app runs', () => {
+describe.runIf(diskTestsRun)('a disk that fills up while the app runs (needs root to mount a tmpfs)', () => {
   it('pauses the batch saying the disk is full, refuses saves clearly, and finishes once there is room', async () => {
     disk = await mountSmallDisk(1_024)
     const { core, progress } = await open(disk.path)
@@ -124,7 +124,7 @@ describe('a disk that fills up while the app runs', () => {
   }, 30_000)
 })
 
-describe('a data folder that turns read-only', () => {
+describe.runIf(diskTestsRun)('a data folder that turns read-only (needs root to mount a tmpfs)', () => {
   it('starts on it, shows what is there, looks payments up, and says each save failed because the folder is read-only', async () => {
     disk = await mountSmallDisk(1_024)
     const first = await open(disk.path)
