@@ -9,6 +9,14 @@ export const appScheme = 'app'
 export const appHost = 'payments-desk'
 export const appPageUrl = `${appScheme}://${appHost}/index.html`
 
+/**
+ * The page's Content-Security-Policy, sent as a header too: the <meta> copy in
+ * src/renderer/index.html (which a test keeps identical) covers the dev server, and a
+ * header also enforces frame-ancestors, which a <meta> cannot.
+ */
+export const appContentSecurityPolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -65,10 +73,9 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
       const real = await realpath(file)
       if (!isInside(real, await realRoot)) return notFound()
       const body = await readFile(real)
-      const headers = {
-        'Content-Type': contentTypes[extname(real).toLowerCase()] ?? 'application/octet-stream',
-        'X-Content-Type-Options': 'nosniff',
-      }
+      const type = contentTypes[extname(real).toLowerCase()] ?? 'application/octet-stream'
+      const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }
+      if (type.startsWith('text/html')) headers['Content-Security-Policy'] = appContentSecurityPolicy
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
     } catch {
       // Missing, a directory, unreadable: the page asked for something that is not there.

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appFilePath, appPageUrl, createAppProtocolHandler } from '../../src/main/app-protocol'
+import { readFileSync } from 'node:fs'
+import { appContentSecurityPolicy, appFilePath, appPageUrl, createAppProtocolHandler } from '../../src/main/app-protocol'
 
 // The app:// handler is what stands between the window and the disk once the renderer
 // is no longer on file://: it must serve the built renderer and nothing beside it.
@@ -38,6 +39,16 @@ describe('the app:// handler', () => {
     for (const url of [appPageUrl, 'app://payments-desk/', `${appPageUrl}#/webhooks`, `${appPageUrl}?reload=1`]) {
       expect(await get(url)).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: '<!doctype html><title>Payments Desk</title>' })
     }
+  })
+
+  it("sends the page's Content-Security-Policy as a header, the same as the page's own <meta>", async () => {
+    const page = await handle(new Request(appPageUrl))
+    expect(page.headers.get('content-security-policy')).toBe(appContentSecurityPolicy)
+    const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8')
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
+    expect(meta).toBe(appContentSecurityPolicy)
+    expect(appContentSecurityPolicy).toContain("script-src 'self';")
+    expect(appContentSecurityPolicy).toContain("connect-src 'self';")
   })
 
   it('serves the assets with the types a module script and a stylesheet need, and no sniffing', async () => {
