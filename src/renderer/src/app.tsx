@@ -16,6 +16,7 @@ import { RequestsView } from './views/requests/requests-view'
 import { SettingsView } from './views/settings/settings-view'
 import { WebhooksView } from './views/webhooks/webhooks-view'
 import { modKeyLabel } from './format/mod-key'
+import { NoticeBanner } from './shell/notice-banner'
 
 const screens: Record<View, () => React.JSX.Element> = {
   payments: PaymentsView,
@@ -76,6 +77,7 @@ export function App() {
         </Text>
       </AppShell.Navbar>
       <AppShell.Main>
+        <NoticeBanner />
         <Screen />
       </AppShell.Main>
     </AppShell>

@@ -48,14 +48,6 @@ describe('SettingsView', () => {
     expect(await screen.findByText('Connected to Local sandbox: the key is accepted.')).toBeInTheDocument()
   })
 
-  it('shows the notice from the main process, dismissable', async () => {
-    installFakeSettings({ notice: 'The keychain is locked: unlock it in your system settings.' })
-    const { user } = await renderSettings()
-    expect(screen.getByTestId('settings-notice')).toHaveTextContent('The keychain is locked')
-    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
-    expect(screen.queryByTestId('settings-notice')).not.toBeInTheDocument()
-  })
-
   it('checks the base URL before sending it', async () => {
     const fake = installFakeSettings()
     const { user } = await renderSettings()

@@ -10,17 +10,6 @@ import { SchedulerDefaults } from './scheduler-defaults'
 import { SettingsSection } from './settings-section'
 import { ThemePicker } from './theme-picker'
 
-function NoticeBanner() {
-  const notice = useConnection((s) => s.notice)
-  const dismiss = useConnection((s) => s.dismissNotice)
-  if (!notice) return null
-  return (
-    <Alert color="yellow" title="Please note" withCloseButton closeButtonLabel="Dismiss" onClose={dismiss} data-testid="settings-notice">
-      {notice}
-    </Alert>
-  )
-}
-
 /** Admins: which environment, how to reach it, the key, the scheduler's limits, the theme. */
 export function SettingsView() {
   const { view, loading, error, load } = useConnection(
@@ -62,7 +51,6 @@ export function SettingsView() {
   return (
     <Stack gap="md" maw={960}>
       <Title order={2}>Settings</Title>
-      <NoticeBanner />
       <SettingsSection title="Environment">
         <EnvironmentPicker onSwitched={setTab} />
       </SettingsSection>
