@@ -1,5 +1,4 @@
 import { startSandbox, type RunningSandbox } from '../sandbox'
-import type { EventName, EventPayload } from '../shared/contract/channels'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
 import { AuditLog } from './audit/audit-log'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
@@ -16,6 +15,7 @@ import { createSettingsService } from './services/settings-service'
 import { createWebhookService } from './services/webhook-service'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
+import { createEventEmitter, type EventListener } from './ipc/event-emitter'
 
 export interface AppCoreOptions {
   dataDir: string
@@ -37,7 +37,7 @@ const noDialogs: FileDialogs = {
   chooseExportPath: () => Promise.resolve(null),
 }
 
-export type EventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void
+export type { EventListener } from './ipc/event-emitter'
 
 export interface AppCore {
   dispatcher: Dispatcher
@@ -80,10 +80,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: requestLog,
     connection: (environment) => (environment ? connections.forEnvironment(environment) : connections.active()),
   })
-  const listeners = new Set<EventListener>()
-  const emit: EventListener = (name, payload) => {
-    for (const listener of listeners) listener(name, payload)
-  }
+  const { emit, subscribe } = createEventEmitter((error) => options.onInternalError?.(error))
   const audit = createAuditService({
     log: new AuditLog(options.dataDir, options.auditUser === undefined ? {} : { user: options.auditUser }),
     dialogs: options.dialogs ?? noDialogs,
@@ -174,10 +171,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     scheduler,
     requestLog,
     localService,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe,
     async close() {
       await batches.close()
       unsubscribeBatch()
