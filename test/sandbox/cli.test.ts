@@ -48,7 +48,7 @@ async function startedCli(args: string[]): Promise<RunningCli & { baseUrl: strin
 
 describe('the sandbox CLI', () => {
   it('prints its address and key, serves with them, and stops on SIGTERM', async () => {
-    const cli = await startedCli(['--port', '0', '--key', 'service_sandbox_cli', '--rate', '7'])
+    const cli = await startedCli(['--port', '0', '--key', 'service_sandbox_cli', '--rate', '7', '--burst', '3'])
     expect(cli.key).toBe('service_sandbox_cli')
     expect(cli.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(cli.stdout()).toContain('Rate limit: 7 req/s per key')
@@ -57,7 +57,7 @@ describe('the sandbox CLI', () => {
     expect(reply.status).toBe(200)
     expect(await reply.json()).toMatchObject({ lastDepositAttempt: { error: 'card_declined' } })
     const state = await fetch(`${cli.baseUrl}/sandbox/state`, { headers: { 'x-service-api-key': cli.key } })
-    expect(await state.json()).toMatchObject({ rateLimit: { rate: 7 } })
+    expect(await state.json()).toMatchObject({ rateLimit: { rate: 7, burst: 3 } })
 
     cli.child.kill('SIGTERM')
     expect(await cli.exited).toBe(0)
@@ -78,6 +78,7 @@ describe('the sandbox CLI', () => {
     [['--port', '70000'], '--port must be at most 65535'],
     [['--rate', '2.5'], '--rate must be a whole number, got "2.5"'],
     [['--key', 'two words'], '--key must be a non-empty key without spaces'],
+    [['--burst', 'many'], '--burst must be a whole number, got "many"'],
     [['--colour', 'blue'], "Unknown option '--colour'"],
     [['--port'], "Option '--port <value>' argument missing"],
   ])('refuses %j with exit code 2 and the usage', async (args, message) => {
