@@ -60,8 +60,8 @@ describe('a session through every handler leaves no key and no webhook secret be
     const refused = await call('registerWebhook', { url: 'http://hooks.example.com/', connect: false, confirmedProduction: false })
     expect(refused.ok ? null : refused.error.code).toBe('invalid-url')
 
-    // The deliberate one-time reveal is the only answer allowed to hold the secret.
-    const revealed = await fixture.core.handlers.revealWebhookSecret({ endpointId: endpoint.id })
+    // The deliberate one-time reveal is the only answer allowed to hold the secret (checked below).
+    const revealed = await ok('revealWebhookSecret', { endpointId: endpoint.id })
     webhookSecret = revealed.secret
     expect(webhookSecret).toMatch(/^whsec_/)
 
@@ -100,7 +100,10 @@ describe('a session through every handler leaves no key and no webhook secret be
     const needles = [sandbox.apiKey, operatorKey, webhookSecret, webhookSecret.replace(/^whsec_/, '')]
     expect(needles.every((needle) => needle.length > 20)).toBe(true)
 
-    const ipcText = JSON.stringify(responses)
+    // Exactly one IPC answer holds the webhook secret: the deliberate reveal.
+    const holding = responses.filter((response) => JSON.stringify(response).includes(webhookSecret.replace(/^whsec_/, '')))
+    expect(holding.map((response) => response.name)).toEqual(['revealWebhookSecret'])
+    const ipcText = JSON.stringify(responses.filter((response) => !holding.includes(response)))
     const logText = JSON.stringify(core.requestLog.snapshot())
     const files = await filesUnder(dataDir)
     expect(files.map((file) => file.slice(dataDir.length))).toEqual(expect.arrayContaining(['/settings.json', '/webhooks.json']))
