@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A round trip to Chromium on a loaded 2-core machine can take longer than the 1 s default.
+    expect: { poll: { timeout: 5_000 } },
   },
 })

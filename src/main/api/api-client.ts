@@ -84,8 +84,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
       const url = new URL(base.url + request.path)
-      const timeout = AbortSignal.timeout(timeoutMs)
-      const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout
+      // A timer of our own rather than AbortSignal.timeout: it is cleared the moment the
+      // answer is read, and a test's fake clock can drive it.
+      const timeout = new AbortController()
+      const timer = setTimeout(() => {
+        timeout.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError'))
+      }, timeoutMs)
+      const signal = request.signal ? AbortSignal.any([timeout.signal, request.signal]) : timeout.signal
       let response: Response
       let text: string
       try {
@@ -104,11 +109,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         text = await readBodyText(response, maxBodyBytes)
       } catch (error) {
         if (isAppError(error)) throw wroteButUnreadable(request, record.status) ? acceptedButUnreadable(record.status ?? 0) : error
-        const failure = classifyFetchError(error, request, timeout, url.host)
+        const failure = classifyFetchError(error, request, timeout.signal, url.host)
         record.errorCode = failure.error.code
         if (failure.error.code !== 'cancelled') record.outcome = 'error'
         if (failure.transient && mayRetry) return { kind: 'retry', error: failure.error, retryAfterMs: null }
         throw failure.error
+      } finally {
+        clearTimeout(timer)
       }
       return classifyResponse(request, response, text, attempt, record)
     } catch (error) {

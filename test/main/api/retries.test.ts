@@ -131,7 +131,7 @@ describe('POST', () => {
 describe('backoff', () => {
   it('waits base × 2^(n-1) between attempts, capped at the maximum', async () => {
     // random() = 1 takes the top of each jitter range, so the waits are known.
-    const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { baseDelayMs: 60, maxDelayMs: 150 }, random: () => 1 })
+    const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { baseDelayMs: 100, maxDelayMs: 200 }, random: () => 1 })
     await failureOf(client.send({ method: 'GET', path: '/status/503', priority: 'interactive' }))
     const entries = log.snapshot()
     expect(entries).toHaveLength(4)
@@ -141,11 +141,11 @@ describe('backoff', () => {
       return entry.time - (previous.time + previous.durationMs)
     })
     // Timers never fire early; a millisecond of slack for the clock's rounding.
-    expect(gaps[0]).toBeGreaterThanOrEqual(59)
-    expect(gaps[1]).toBeGreaterThanOrEqual(119)
-    expect(gaps[2]).toBeGreaterThanOrEqual(149)
-    // Uncapped, the third wait would be 240 ms.
-    expect(gaps[2]).toBeLessThan(230)
+    expect(gaps[0]).toBeGreaterThanOrEqual(99)
+    expect(gaps[1]).toBeGreaterThanOrEqual(199)
+    expect(gaps[2]).toBeGreaterThanOrEqual(199)
+    // Uncapped, the third wait would be 400 ms: far enough apart for a loaded machine.
+    expect(gaps[2]).toBeLessThan(380)
   })
 
   it('uses full jitter: a random draw of 0 means no wait at all', async () => {
@@ -158,12 +158,12 @@ describe('backoff', () => {
   it('stops retrying once the next wait would pass the total time cap', async () => {
     const { client, log } = clientFor(
       { baseUrl: hostile.baseUrl, apiKey: testKey },
-      { retry: { baseDelayMs: 150, maxDelayMs: 5_000, maxTotalMs: 250, maxAttempts: 10 }, random: () => 1 },
+      { retry: { baseDelayMs: 150, maxDelayMs: 5_000, maxTotalMs: 400, maxAttempts: 10 }, random: () => 1 },
     )
     const { ms, result: error } = await timed(() => failureOf(client.send({ method: 'GET', path: '/status/503', priority: 'interactive' })))
     expect(error.code).toBe('server-error')
-    // Attempt 1, a 150 ms wait, attempt 2; a 300 ms wait would end past 250 ms.
+    // Attempt 1, a 150 ms wait, attempt 2; a 300 ms wait would end past 400 ms.
     expect(log.snapshot()).toHaveLength(2)
-    expect(ms).toBeLessThan(450)
+    expect(ms).toBeLessThan(440)
   })
 })

@@ -56,7 +56,9 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
   it('ends with exactly one result per ID, in memory and on disk, none looked up twice', async () => {
     sandbox = await startSandbox({
       bulkPayments: total,
-      rateLimit: { rate: 400, burst: 50 },
+      // A small burst: the app opens with 32 lookups at once, so each start (before and
+      // after the kill) meets 429s whatever the machine's speed.
+      rateLimit: { rate: 400, burst: 10 },
       faults: { errorRate: 0.1, resetRate: 0.05 },
       randomSeed: 20261121,
     })
@@ -68,7 +70,7 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
     child = run.child
     const jobId = await run.jobId
     const file = resultsPath(dataDir, jobId)
-    await waitFor(async () => (await lineCount(file)) >= killAt, { timeoutMs: 30_000, intervalMs: 5, what: `${killAt} results from the child` })
+    await waitFor(async () => (await lineCount(file)) >= killAt, { timeoutMs: 60_000, intervalMs: 5, what: `${killAt} results from the child` })
     child.kill('SIGKILL')
     expect(await run.exited).toBe('SIGKILL')
     const killedAfterMs = performance.now() - started
@@ -89,7 +91,7 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
     expect(jobOf(core, jobId)).toMatchObject({ status: 'interrupted', total, done: beforeRestart.results.length })
     const resumedAt = performance.now()
     expect((await core.batches.resume(jobId)).status).toBe('running')
-    const done = await waitForStatus(core, jobId, 'completed', 60_000)
+    const done = await waitForStatus(core, jobId, 'completed', 120_000)
     const resumeMs = performance.now() - resumedAt
     const totalMs = performance.now() - started
     const atEnd = await sandboxStats(sandbox)
@@ -135,5 +137,5 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
       missing: 0,
     }
     if (process.env.RELIABILITY_FIGURES) await writeFile(process.env.RELIABILITY_FIGURES, `${JSON.stringify(figures, null, 2)}\n`)
-  }, 90_000)
+  }, 200_000)
 })

@@ -40,7 +40,10 @@ describe('an interactive lookup while a batch runs', () => {
     const since = Math.min(...interactive.map((entry) => entry.time)) - 500
     const batchQueued = batch.filter((entry) => entry.time >= since).map((entry) => entry.queuedMs).sort((a, b) => a - b)
     expect(batchQueued.length).toBeGreaterThan(0)
-    expect(batchQueued[Math.floor(batchQueued.length / 2)]).toBeGreaterThan(500)
+    // Compared with the interactive waits rather than a fixed figure: how long the backlog
+    // is depends on how many batch lookups a loaded machine has in flight at that moment.
+    const slowestInteractive = Math.max(...interactive.map((entry) => entry.queuedMs))
+    expect(batchQueued[Math.floor(batchQueued.length / 2)]).toBeGreaterThan(Math.max(200, 2 * slowestInteractive))
     for (const ms of timings) expect(ms).toBeLessThan(500)
   })
 })
