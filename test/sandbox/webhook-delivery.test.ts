@@ -180,17 +180,18 @@ describe('retries', () => {
   })
 
   it('retries a receiver that does not answer in time, with the same hook-id', async () => {
-    await api.put('/sandbox/webhook-delivery', { timeoutMs: 200 })
+    // Long enough that a loaded machine's answer to the second attempt is not also late.
+    await api.put('/sandbox/webhook-delivery', { timeoutMs: 1_000 })
     const endpoint = await register(receiver.url)
     receiver.hangNext(1)
     await api.post('/sandbox/payments/pay_seed_pending_1/fail', { code: 'card_declined' })
     const delivery = await settledDelivery(endpoint.id)
     expect(delivery.status).toBe('delivered')
     expect(delivery.attempts.map((a) => [a.statusCode, a.error])).toEqual([
-      [null, 'no answer within 200 ms'],
+      [null, 'no answer within 1000 ms'],
       [200, null],
     ])
-    expect(delivery.attempts[0]?.durationMs).toBeGreaterThanOrEqual(190)
+    expect(delivery.attempts[0]?.durationMs).toBeGreaterThanOrEqual(990)
     const [hung, answered] = receiver.requests
     expect(answered?.headers['hook-id']).toBe(hung?.headers['hook-id'])
   })
@@ -213,6 +214,8 @@ describe('retries', () => {
     await api.post('/sandbox/payments/pay_seed_pending_1/fail', { code: 'card_declined' })
     await receiver.waitForRequests(1)
     await api.post('/sandbox/reset')
+    // A retry already on the wire when the reset came may still land: let it, then count.
+    await new Promise((resolve) => setTimeout(resolve, 50))
     const seen = receiver.requests.length
     // Asserting that nothing arrives needs a wait: longer than the next two retries (100 + 200 ms).
     await new Promise((resolve) => setTimeout(resolve, 500))
