@@ -16,6 +16,7 @@ import { createWebhookService } from './services/webhook-service'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
+import { AppError } from '../shared/app-error'
 
 export interface AppCoreOptions {
   dataDir: string
@@ -48,7 +49,8 @@ export interface AppCore {
   audit: AuditService
   scheduler: Scheduler
   requestLog: RequestLog
-  localService: LocalService | null
+  /** The local sandbox's address and key while it runs; null before its first use. */
+  readonly localService: LocalService | null
   subscribe(listener: EventListener): () => void
   close(): Promise<void>
 }
@@ -62,18 +64,32 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const loaded = await settings.load()
   const endpointsNotice = await endpoints.load()
 
+  // 'start': the sandbox runs in this process only once the local environment is in use:
+  // at launch when it is the active one, else on its first request or the switch to it.
   let sandbox: RunningSandbox | null = null
-  let localService: LocalService | null = null
-  if (options.localService === 'start') {
-    sandbox = await startSandbox()
-    localService = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }
-  } else {
-    localService = options.localService
+  let localService: LocalService | null = options.localService === 'start' ? null : options.localService
+  let starting: Promise<LocalService> | null = null
+  let closed = false
+  const startLocal = (): Promise<LocalService | null> => {
+    if (options.localService !== 'start' || closed) return Promise.resolve(localService)
+    starting ??= startSandbox().then(
+      (running) => {
+        sandbox = running
+        localService = { baseUrl: running.baseUrl, apiKey: running.apiKey }
+        return localService
+      },
+      (error: unknown) => {
+        starting = null
+        throw new AppError('network', 'The local sandbox could not start on this computer. Restart Payments Desk to try again.', { cause: error })
+      },
+    )
+    return starting
   }
+  if (loaded.settings.activeEnvironment === 'local') await startLocal()
 
   const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
   const requestLog = new RequestLog()
-  const connections = createConnections({ settings, secrets: options.secrets, localService: () => localService })
+  const connections = createConnections({ settings, secrets: options.secrets, localService: () => localService, startLocal })
   const client = createApiClient({
     ...options.client,
     scheduler,
@@ -120,7 +136,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     sendTestEvent: (request) => sandboxService.sendTestEvent(request),
     listSandboxDeliveries: (request) => sandboxService.deliveries(request),
     getSettings: () => settingsService.view(),
-    updateSettings: (patch) => settingsService.update(patch),
+    updateSettings: async (patch) => {
+      const view = await settingsService.update(patch)
+      if (localService !== null || settings.get().activeEnvironment !== 'local') return view
+      // Switched to the local sandbox: start it now, so Settings shows it running.
+      await startLocal()
+      return settingsService.view()
+    },
     setKey: ({ environment, key }) => settingsService.setKey(environment, key),
     deleteKey: ({ environment }) => settingsService.deleteKey(environment),
     testKey: ({ environment }) => settingsService.testKey(environment),
@@ -170,7 +192,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     audit,
     scheduler,
     requestLog,
-    localService,
+    get localService() {
+      return localService
+    },
     subscribe,
     async close() {
       await batches.close()
@@ -180,6 +204,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (stateTimer) clearTimeout(stateTimer)
       requestLog.dispose()
       await settings.flush().catch(() => undefined)
+      closed = true
+      await starting?.catch(() => undefined)
       await sandbox?.close()
     },
   }

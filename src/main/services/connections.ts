@@ -19,7 +19,10 @@ export interface Connections {
 export function createConnections(deps: {
   settings: SettingsStore
   secrets: SecretStore
+  /** The local sandbox if it is running now. */
   localService: () => LocalService | null
+  /** Starts it when the local environment is first used; absent when something else runs it. */
+  startLocal?: () => Promise<LocalService | null>
 }): Connections {
   function baseUrl(environment: EnvironmentId): string | null {
     if (environment === 'local') return deps.localService()?.baseUrl ?? null
@@ -29,7 +32,7 @@ export function createConnections(deps: {
   async function forEnvironment(environment: EnvironmentId): Promise<Connection> {
     const label = environmentLabels[environment]
     if (environment === 'local') {
-      const local = deps.localService()
+      const local = deps.localService() ?? (await deps.startLocal?.()) ?? null
       if (!local) throw new AppError('network', 'The local sandbox is not running. Restart Payments Desk to start it again.')
       return { environment, baseUrl: local.baseUrl, apiKey: local.apiKey }
     }

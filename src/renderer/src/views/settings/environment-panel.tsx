@@ -28,8 +28,8 @@ function LocalPanel(props: { env: EnvironmentView }) {
           </CopyButton>
         </Group>
       ) : (
-        <Text size="sm" c="red">
-          The local sandbox is not running. Restart Payments Desk to start it again.
+        <Text size="sm" c="dimmed">
+          Not running: it starts the moment it is used (switch to it, or test the connection).
         </Text>
       )}
     </Stack>
