@@ -7,6 +7,7 @@ import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { FileDialogs } from '../../src/main/services/batch-service'
 import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
+import { declaresError } from '../../src/shared/contract/channel-errors'
 import type { InvokeName, InvokeResponse } from '../../src/shared/contract/channels'
 import type { IpcResult } from '../../src/shared/contract/ipc-result'
 
@@ -47,6 +48,8 @@ export async function startCoreFixture(
   const call = async <N extends InvokeName>(name: N, request: unknown) => {
     const result = (await core.dispatcher.dispatch(name, appSender, request)) as IpcResult<InvokeResponse<N>>
     responses.push({ name, result })
+    // Every test that goes through the fixture also checks the channel's declared errors.
+    if (!result.ok && !declaresError(name, result.error.code)) throw new Error(`${name} answered "${result.error.code}", which it does not declare in channel-errors.ts`)
     return result
   }
   return {

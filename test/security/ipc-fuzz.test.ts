@@ -10,6 +10,7 @@ import { isLoopbackHost } from '../../src/shared/environments'
 import { appSender, startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
 import { waitFor } from '../helpers/wait-for'
 import { anyPayload, mutated, regressions, untrustedSenders, validPayloads, type KnownIds } from './ipc-payloads'
+import { declaresError } from '../../src/shared/contract/channel-errors'
 
 // Every channel of the contract, through the real dispatcher of the real core (sandbox,
 // keychain, data folder), as a compromised renderer would call it.
@@ -60,6 +61,7 @@ describe('IPC fuzzing through the real dispatcher', () => {
       expect(schemasOf(name).response.safeParse(result.value).success).toBe(true)
     } else {
       expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('internal')
+      expect(declaresError(name, result.error.code), `${name} answered an undeclared "${result.error.code}": ${result.error.message}`).toBe(true)
     }
     if (sender === appSender && !acceptable) {
       expect(result, `${name} accepted a payload its schema refuses`).toMatchObject({ ok: false, error: { code: 'validation' } })

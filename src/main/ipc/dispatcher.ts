@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { AppError, isAppError } from '../../shared/app-error'
+import { declaresError } from '../../shared/contract/channel-errors'
 import { invokeContract, type InvokeContract, type InvokeName, type InvokeResponse } from '../../shared/contract/channels'
 import type { IpcResult } from '../../shared/contract/ipc-result'
 
@@ -54,6 +55,8 @@ export function createDispatcher(
   options: { isTrustedSender: (sender: Sender) => boolean; contract?: Record<string, unknown>; onInternalError?: (error: unknown) => void },
 ): Dispatcher {
   const contract: Record<string, unknown> = options.contract ?? invokeContract
+  // A test's own contract declares no error lists.
+  const declares = options.contract ? () => true : declaresError
   const table = new Map<string, { schemas: ChannelSchemas; handler: (request: unknown) => Promise<unknown> }>()
   for (const [name, handler] of Object.entries(handlers) as [string, (request: unknown) => Promise<unknown>][]) {
     const entry = contract[name] as Partial<ChannelSchemas> | undefined
@@ -84,7 +87,12 @@ export function createDispatcher(
         if (!response.success) throw new Error(`Response of ${name} does not match its schema: ${describeIssues(response.error)}`)
         return { ok: true, value: response.data }
       } catch (error) {
-        if (isAppError(error)) return { ok: false, error: error.toShape() }
+        if (isAppError(error)) {
+          // Still answered as it is: the user is better served by the real reason. The
+          // report makes the missing declaration fail the tests.
+          if (!declares(name, error.code)) options.onInternalError?.(new Error(`Channel ${name} answered the error code "${error.code}", which it does not declare in channel-errors.ts.`))
+          return { ok: false, error: error.toShape() }
+        }
         options.onInternalError?.(error)
         return { ok: false, error: new AppError('internal', 'Something went wrong inside Payments Desk. Try again; if it keeps happening, restart the app.').toShape() }
       }

@@ -132,6 +132,14 @@ describe('dispatch: errors and responses', () => {
     expect(onInternalError).not.toHaveBeenCalled()
   })
 
+  it('still answers an error code the channel does not declare, and reports the missing declaration', async () => {
+    const { dispatcher, onInternalError } = dispatcherWith({
+      batchList: () => Promise.reject(new AppError('storage', 'Could not read the batches folder.')),
+    })
+    expect(await dispatcher.dispatch('batchList', appWindow, {})).toEqual({ ok: false, error: { code: 'storage', message: 'Could not read the batches folder.' } })
+    expect(String(onInternalError.mock.calls[0]?.[0])).toContain('Channel batchList answered the error code "storage", which it does not declare')
+  })
+
   it.each([
     ['rejects', () => Promise.reject(new Error('ECONNRESET at /home/ada/.config/key=service_prod_secret'))],
     [
