@@ -245,10 +245,14 @@ describe('no private key and no webhook secret leaks out of a session through ev
     const delivery = page.getByTestId('delivery').filter({ hasText: header(plain, 'hook-id') })
     await delivery.getByTestId('delivery-status').getByText('delivered').waitFor()
     await delivery.getByRole('button', { name: 'Check its signature' }).click()
+    // The delivery's hook-id is in before the raw delivery goes in on top of it.
+    await page.getByTestId('checker-prefill-note').waitFor()
 
     await page.getByRole('button', { name: /Paste a whole delivery/ }).click()
     await page.getByRole('textbox', { name: 'Raw delivery' }).fill(rawDelivery(plain))
     await page.getByRole('button', { name: 'Split into fields' }).click()
+    await page.getByText('Split into the fields below.').waitFor()
+    expect(await page.getByRole('textbox', { name: 'hook-signature' }).inputValue()).toBe(header(plain, 'hook-signature'))
     await page.getByRole('button', { name: 'Check signature' }).click()
     const result = page.getByTestId('signature-result')
     // Whichever comes, the verdict or the reason the check could not run, so a failure says which.
