@@ -128,7 +128,14 @@ function mutateAt(value: unknown, path: (string | number)[], how: Mutation, key:
   const keys = Object.keys(copy)
   const target = keys.length > 0 ? (keys[key.length % keys.length] ?? key) : key
   // defineProperty, so that "__proto__" becomes an own key as JSON.parse would make it.
-  const define = (name: string, v: unknown) => Object.defineProperty(copy, name, { value: v, enumerable: true, writable: true, configurable: true })
+  const define = (name: string, v: unknown) => {
+    try {
+      Object.defineProperty(copy, name, { value: v, enumerable: true, writable: true, configurable: true })
+    } catch {
+      // A container that refuses the property (a typed array given a BigInt, say): this
+      // run keeps the payload unbroken here, and the other mutations cover the rest.
+    }
+  }
   if (how === 'replace') define(target, replacement)
   if (how === 'remove') Reflect.deleteProperty(copy, target)
   if (how === 'add') define(key, replacement)
