@@ -8,7 +8,7 @@ import type { PaymentsDeskApi } from '../../src/shared/contract/api'
 import { startHostileServer, startRecordingServer, type HostileServer, type RecordingServer } from '../helpers/hostile-server'
 import { call } from '../helpers/sandbox-client'
 import { filesAsHaystacks, findLeaks, type Haystack, type Needle } from '../helpers/secret-scan'
-import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../helpers/webhook-receiver'
+import { header, rawDelivery, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
 import type { Traffic } from './bridge'
 import { launchBrowser, openApp, type AppPage } from './harness'
 import { browserStorage, domSnapshot } from './page-haystacks'
@@ -38,16 +38,7 @@ async function lookUp(page: Page, text: string): Promise<void> {
   await field.press('Enter')
 }
 
-function header(hook: ReceivedHook, name: string): string {
-  const value = hook.headers[name]
-  if (typeof value !== 'string') throw new Error(`delivery has no ${name} header`)
-  return value
-}
 
-function rawDelivery(hook: ReceivedHook): string {
-  const lines = Object.entries(hook.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`)
-  return [`POST ${hook.path} HTTP/1.1`, ...lines, '', hook.body].join('\r\n')
-}
 
 describe('no private key and no webhook secret leaks out of a session through every screen', () => {
   let browser: Browser

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from '../helpers/webhook-receiver'
+import { header, rawDelivery, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
 import { launchBrowser, openApp, type AppPage } from './harness'
 
 /** Notifications float over the page: close them so screenshots show the screen. */
@@ -21,17 +21,7 @@ async function bothSchemes(app: AppPage, name: string): Promise<void> {
   await app.setScheme('light')
 }
 
-function header(hook: ReceivedHook, name: string): string {
-  const value = hook.headers[name]
-  if (typeof value !== 'string') throw new Error(`delivery has no ${name} header`)
-  return value
-}
 
-/** The delivery as a receiver's log would show it: header lines, a blank line, the body. */
-function rawDelivery(hook: ReceivedHook): string {
-  const lines = Object.entries(hook.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`)
-  return [`POST ${hook.path} HTTP/1.1`, ...lines, '', hook.body].join('\r\n')
-}
 
 describe('Webhooks', () => {
   let browser: Browser

@@ -74,3 +74,16 @@ export function standardHeaders(headers: IncomingHttpHeaders): Record<string, st
     'webhook-signature': pick('hook-signature'),
   }
 }
+
+/** A header of a received delivery; fails the test when it is missing. */
+export function header(hook: ReceivedHook, name: string): string {
+  const value = hook.headers[name]
+  if (typeof value !== 'string') throw new Error(`delivery has no ${name} header`)
+  return value
+}
+
+/** The delivery as a receiver's log would show it: header lines, a blank line, the body. */
+export function rawDelivery(hook: ReceivedHook): string {
+  const lines = Object.entries(hook.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`)
+  return [`POST ${hook.path} HTTP/1.1`, ...lines, '', hook.body].join('\r\n')
+}

@@ -81,16 +81,20 @@ describe('registering an endpoint', () => {
   })
 })
 
-describe('the secret', () => {
-  it('is revealed only after the warning, masked, said to be the only time, and forgotten when the panel closes', async () => {
-    const user = userEvent.setup()
-    // As the main process does: the reveal is recorded, and the list says so from then on.
+/** As the main process does: the reveal is recorded, and the list says so from then on. */
+function serveRevealOnce(): void {
     let revealedAt: number | null = null
     api.handle('listWebhooks', () => [endpoint({ revealedAt })])
     api.handle('revealWebhookSecret', () => {
       revealedAt = Date.now()
       return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
     })
+}
+
+describe('the secret', () => {
+  it('is revealed only after the warning, masked, said to be the only time, and forgotten when the panel closes', async () => {
+    const user = userEvent.setup()
+    serveRevealOnce()
     renderWithProviders(<WebhooksView />)
     await user.click(await screen.findByRole('button', { name: 'Open https://hooks.example.com/payments' }))
     await user.click(screen.getByRole('button', { name: 'Reveal secret once…' }))
@@ -116,12 +120,7 @@ describe('the secret', () => {
 
   it('is hidden for good by the admin, once saved', async () => {
     const user = userEvent.setup()
-    let revealedAt: number | null = null
-    api.handle('listWebhooks', () => [endpoint({ revealedAt })])
-    api.handle('revealWebhookSecret', () => {
-      revealedAt = Date.now()
-      return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
-    })
+    serveRevealOnce()
     renderWithProviders(<WebhooksView />)
     await user.click(await screen.findByRole('button', { name: 'Open https://hooks.example.com/payments' }))
     await user.click(screen.getByRole('button', { name: 'Reveal secret once…' }))
