@@ -22,6 +22,10 @@ import { createGzip } from 'node:zlib'
 //   /empty/{code}             no body at all
 //   /hang                     reads the request, never answers
 //   /reset-after-headers      200 headers and half a body, then the socket is destroyed
+//   /long-message/{code}/{n}  the service's error body, its message n characters long
+//   /message-array/{code}/{n} a validation error body whose message array holds n strings
+//   /deep/{n}/...             200: a payment whose `meta` field is n arrays deep (use it as a base URL)
+//   /wide/{n}/...             200: a payment with an array of n items and an object of n fields
 
 export const giganticBytes = 50 * 1024 * 1024
 
@@ -133,11 +137,16 @@ function recordRequests(requests: ReceivedRequest[], handle: (req: IncomingMessa
   })
 }
 
-/** A well-behaved server that only records what reaches it: the far end of a redirect. */
-export async function startRecordingServer(): Promise<RecordingServer> {
+/**
+ * A well-behaved server that only records what reaches it: the far end of a redirect.
+ * `answer` picks the status and JSON body for a request; 200 {"ok":true} otherwise.
+ */
+export async function startRecordingServer(answer?: (request: ReceivedRequest) => { status: number; body: unknown }): Promise<RecordingServer> {
   const requests: ReceivedRequest[] = []
   const server = recordRequests(requests, (_req, res) => {
-    sendJson(res, 200, { ok: true })
+    const last = requests.at(-1)
+    const reply = answer && last ? answer(last) : { status: 200, body: { ok: true } }
+    sendJson(res, reply.status, reply.body)
   })
   return { baseUrl: await listen(server), requests, close: closer(server) }
 }
@@ -229,6 +238,26 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
     empty: (_req, res, args) => {
       res.writeHead(statusArg(args), { 'content-type': 'application/json', 'content-length': '0' })
       res.end()
+    },
+    'long-message': (_req, res, args) => {
+      const status = statusArg(args)
+      sendJson(res, status, { statusCode: status, message: 'x'.repeat(Number(args[1])), error: 'Scripted' })
+    },
+    'message-array': (_req, res, args) => {
+      const status = statusArg(args)
+      sendJson(res, status, { statusCode: status, message: Array.from({ length: Number(args[1]) }, (_, i) => `m${i}`), error: 'Bad Request' })
+    },
+    // Written as text: JSON.stringify itself cannot go that deep.
+    deep: (_req, res, args) => {
+      const levels = Number(args[0])
+      const text = `{"id":"pay_deep","status":"failed","meta":${'['.repeat(levels)}${']'.repeat(levels)}}`
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
+      res.end(text)
+    },
+    wide: (_req, res, args) => {
+      const count = Number(args[0])
+      const fields = Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]))
+      sendJson(res, 200, { id: 'pay_wide', status: 'failed', items: new Array<number>(count).fill(0), fields })
     },
     hang: () => undefined,
     'reset-after-headers': (_req, res) => {

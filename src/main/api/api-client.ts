@@ -1,9 +1,10 @@
 import { AppError, isAppError } from '../../shared/app-error'
+import { boundJson } from '../../shared/json-bounds'
 import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
 import type { Outcome, Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, sleep, type RetryPolicy } from './backoff'
-import { defaultMaxBodyBytes, readBodyText } from './read-body'
+import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
 import { acceptedButUnreadable, errorForStatus, invalidResponse, networkFailure } from './response-errors'
 
 export interface Connection {
@@ -92,7 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }, timeoutMs)
       const signal = request.signal ? AbortSignal.any([timeout.signal, request.signal]) : timeout.signal
       let response: Response
-      let text: string
+      let text: ErrorBodyText
       try {
         response = await doFetch(url, {
           method: request.method,
@@ -106,7 +107,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         })
         record.status = response.status
-        text = await readBodyText(response, maxBodyBytes)
+        // Every body is read under the limit, error bodies included.
+        text = isSuccess(response.status) ? await readBodyText(response, maxBodyBytes) : await readErrorBodyText(response, maxBodyBytes)
       } catch (error) {
         if (isAppError(error)) throw wroteButUnreadable(request, record.status) ? acceptedButUnreadable(record.status ?? 0) : error
         const failure = classifyFetchError(error, request, timeout.signal, url.host)
@@ -141,7 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function classifyResponse(request: ApiRequest, response: Response, text: string, attempt: number, record: AttemptRecord): AttemptResult {
+  function classifyResponse(request: ApiRequest, response: Response, text: ErrorBodyText, attempt: number, record: AttemptRecord): AttemptResult {
     const status = response.status
     const contentType = response.headers.get('content-type')
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
@@ -167,13 +169,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs: null }
       throw error
     }
-    if (status >= 200 && status < 300) {
+    if (isSuccess(status) && typeof text === 'string') {
       try {
-        return { kind: 'done', value: JSON.parse(text) as unknown }
-      } catch {
+        // Bounded here, the one place the service's JSON enters: nothing deeper or wider goes further.
+        return { kind: 'done', value: boundJson(JSON.parse(text)) }
+      } catch (parseError) {
         if (wroteButUnreadable(request, status)) throw acceptedButUnreadable(status)
         // A garbled 2xx is a transport fault: a GET can safely ask again.
-        const error = invalidResponse(status, contentType, text)
+        const error = parseError instanceof RangeError ? tooDeep(status) : invalidResponse(status, contentType, text)
         record.outcome = 'error'
         record.errorCode = error.code
         if (mayRetry) return { kind: 'retry', error, retryAfterMs: null }
@@ -237,6 +240,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     },
   }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300
+}
+
+/** JSON.parse gives up (RangeError) on nesting deeper than its own stack. */
+function tooDeep(status: number): AppError {
+  return new AppError('invalid-response', `The service sent JSON nested too deeply to read (HTTP ${status}); no payment record is. Try again; if it persists, check the base URL in Settings.`)
 }
 
 function wroteButUnreadable(request: ApiRequest, status: number | null): boolean {

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/app-error'
+import { AppError, isAppError } from '../../shared/app-error'
 
 export const defaultMaxBodyBytes = 2 * 1024 * 1024
 
@@ -21,6 +21,26 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     throw new AppError('invalid-response', 'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.')
+  }
+}
+
+/** An error body past the byte limit, left unread: its status still says what happened. */
+export interface UnreadBody {
+  tooLargeOver: number
+}
+
+export type ErrorBodyText = string | UnreadBody
+
+/**
+ * The body of an answer that is not a success, under the same limit: past it, the body is
+ * left unread instead of failing the request, so a 404 or a 429 still means what it says.
+ */
+export async function readErrorBodyText(response: Response, maxBytes: number): Promise<ErrorBodyText> {
+  try {
+    return await readBodyText(response, maxBytes)
+  } catch (error) {
+    if (isAppError(error) && error.code === 'response-too-large') return { tooLargeOver: maxBytes }
+    throw error
   }
 }
 
@@ -47,9 +67,14 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return bytes
 }
 
+/** The byte limit in words: "2 MB". */
+export function describeLimit(maxBytes: number): string {
+  return maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.round(maxBytes / 1024)} kB`
+}
+
 function tooLarge(maxBytes: number): AppError {
   return new AppError(
     'response-too-large',
-    `The service sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, far more than any payment record. It was not read. Check the base URL in Settings.`,
+    `The service sent a response larger than ${describeLimit(maxBytes)}, far more than any payment record. It was not read. Check the base URL in Settings.`,
   )
 }

@@ -1,4 +1,12 @@
 import { AppError } from '../../shared/app-error'
+import { truncateText } from '../../shared/truncate-text'
+import { describeLimit, type ErrorBodyText } from './read-body'
+
+// The service's own words reach the user inside our messages and are stored with batch
+// results: a hostile or broken service must not make them megabytes long.
+const maxServiceMessageChars = 1_000
+const maxDetails = 20
+const maxDetailChars = 300
 
 /** The service's error body (section 7.1), as far as an answer follows it. */
 export interface ServiceErrorBody {
@@ -7,11 +15,14 @@ export interface ServiceErrorBody {
   error?: string
 }
 
-export function parseServiceError(text: string): ServiceErrorBody | null {
+/** The service's error body with its message and details bounded, or null when it is not one. */
+export function parseServiceError(text: ErrorBodyText): ServiceErrorBody | null {
+  if (typeof text !== 'string') return null
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
+    // A SyntaxError, or a RangeError on a body nested deeper than the parser goes.
     return null
   }
   if (typeof parsed !== 'object' || parsed === null) return null
@@ -19,10 +30,16 @@ export function parseServiceError(text: string): ServiceErrorBody | null {
   const isMessage = typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string'))
   if (!isMessage) return null
   return {
-    message,
+    message: typeof message === 'string' ? truncateText(message, maxServiceMessageChars) : boundedDetails(message),
     ...(typeof error === 'string' ? { error } : {}),
     ...(typeof statusCode === 'number' ? { statusCode } : {}),
   }
+}
+
+function boundedDetails(messages: string[]): string[] {
+  const kept = messages.slice(0, maxDetails).map((m) => truncateText(m, maxDetailChars))
+  if (messages.length <= maxDetails) return kept
+  return [...kept, `… and ${(messages.length - maxDetails).toLocaleString('en-US')} more messages (${messages.length.toLocaleString('en-US')} in all)`]
 }
 
 function describeBody(contentType: string | null, text: string): string {
@@ -40,14 +57,19 @@ function isJson(text: string): boolean {
   }
 }
 
-export function invalidResponse(status: number, contentType: string | null, text: string): AppError {
+export function invalidResponse(status: number, contentType: string | null, text: ErrorBodyText): AppError {
+  if (typeof text !== 'string') {
+    return new AppError(
+      'response-too-large',
+      `The service answered HTTP ${status} with a body larger than ${describeLimit(text.tooLargeOver)}, far more than any error message. It was not read, so its message cannot be shown. Try again; if it persists, check the base URL in Settings.`,
+    )
+  }
   return new AppError(
     'invalid-response',
     `The service sent ${describeBody(contentType, text)} (HTTP ${status}). Try again; if it persists, check the base URL in Settings.`,
   )
 }
 
-/** Turns a non-2xx answer into the error the user sees. `method` decides what a 5xx means. */
 /** A write the service answered 2xx was carried out: trying it again because the answer is unreadable would duplicate it. */
 export function acceptedButUnreadable(status: number): AppError {
   return new AppError(
@@ -56,9 +78,11 @@ export function acceptedButUnreadable(status: number): AppError {
   )
 }
 
-export function errorForStatus(method: string, status: number, contentType: string | null, text: string): AppError {
+/** Turns a non-2xx answer into the error the user sees. `method` decides what a 5xx means. */
+export function errorForStatus(method: string, status: number, contentType: string | null, text: ErrorBodyText): AppError {
   const body = parseServiceError(text)
-  const serviceMessage = body ? (Array.isArray(body.message) ? body.message.join('; ') : body.message) : null
+  // Each part is bounded already; the joined list is bounded as a whole too.
+  const serviceMessage = body ? (Array.isArray(body.message) ? truncateText(body.message.join('; '), maxServiceMessageChars) : body.message) : null
   const said = serviceMessage ? `: ${serviceMessage}` : ''
   if (status === 401) {
     return new AppError('unauthorized', `The service refused the private key (401${said}). Check or replace the key in Settings.`)

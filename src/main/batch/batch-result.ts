@@ -2,6 +2,10 @@ import type { AppError } from '../../shared/app-error'
 import type { BatchResult } from '../../shared/contract/batch-schema'
 import type { PaymentLookup } from '../../shared/contract/payment-schema'
 import { explainDecline } from '../../shared/decline-codes'
+import { truncateText } from '../../shared/truncate-text'
+
+/** A stored failure is read in a table cell and exported: the API client bounds the service's words, this bounds the rest. */
+const maxStoredMessageChars = 1_500
 
 const empty = {
   paymentStatus: null,
@@ -38,5 +42,5 @@ export function foundResult(lookup: PaymentLookup, at: number): BatchResult {
 
 export function errorResult(id: string, error: AppError, at: number): BatchResult {
   if (error.code === 'not-found') return { ...empty, id, outcome: 'not-found', at }
-  return { ...empty, id, outcome: 'error', failure: { code: error.code, message: error.message }, at }
+  return { ...empty, id, outcome: 'error', failure: { code: error.code, message: truncateText(error.message, maxStoredMessageChars) }, at }
 }

@@ -69,7 +69,7 @@ export const invokeContract = {
   },
   createCheckout: {
     request: z.object({ checkout: checkoutInputSchema, confirmedProduction: z.boolean() }).strict(),
-    response: z.object({ environment: environmentSchema, payment: paymentLookupSchema.shape.payment, raw: z.unknown() }),
+    response: z.object({ environment: environmentSchema, payment: paymentLookupSchema.shape.payment, raw: paymentLookupSchema.shape.raw }),
   },
   registerWebhook: {
     request: z.object({ url: z.string().max(2_048), connect: z.boolean(), confirmedProduction: z.boolean() }).strict(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withinJsonBounds } from '../json-bounds'
 
 // The documented fields are checked for type; the sandbox's extra fields are read when
 // present and never required, since the real service does not promise them.
@@ -22,6 +23,9 @@ export const paymentSchema = z.object({
   lastDepositAttempt: depositAttemptSchema.nullable().optional(),
 })
 
+/** The service's JSON as it came, within the limits of boundJson: deeper parts cannot reach IPC. */
+export const serviceJsonSchema = z.unknown().refine((value) => withinJsonBounds(value), 'nested deeper or wider than the service JSON limits')
+
 export type DepositAttempt = z.infer<typeof depositAttemptSchema>
 export type PaymentView = z.infer<typeof paymentSchema>
 
@@ -31,8 +35,8 @@ export const paymentLookupSchema = z.object({
   environment: z.string(),
   fetchedAt: z.number(),
   payment: paymentSchema,
-  /** The service's JSON as it came, for the raw view. */
-  raw: z.unknown(),
+  /** The service's JSON as it came (bounded), for the raw view. */
+  raw: serviceJsonSchema,
 })
 
 export type PaymentLookup = z.infer<typeof paymentLookupSchema>
