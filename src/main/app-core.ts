@@ -1,5 +1,6 @@
 import { startSandbox, type RunningSandbox } from '../sandbox'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
+import { keySendRefusedDetail } from './audit/audit-details'
 import { AuditLog } from './audit/audit-log'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
 import { RequestLog } from './request-log/request-log'
@@ -10,9 +11,11 @@ import { createBatchService, type BatchService, type FileDialogs } from './servi
 import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
 import { createPaymentService, type PaymentService } from './services/payment-service'
+import { createProductionGuard, type ProductionConfirm } from './services/production-guard'
 import { createSandboxService } from './services/sandbox-service'
 import { createSettingsService } from './services/settings-service'
 import { createWebhookService } from './services/webhook-service'
+import { makeDataFolderPrivate } from './settings/data-folder'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
@@ -23,12 +26,16 @@ export interface AppCoreOptions {
   secrets: SecretStore
   /** 'start' runs the local sandbox in this process; tests may pass one already running. */
   localService: LocalService | 'start' | null
+  /** Hosts besides this computer the started sandbox may deliver webhooks to: from the environment, never from IPC. */
+  sandboxDeliveryHosts?: readonly string[]
   isTrustedSender: (sender: Sender) => boolean
   scheduler?: Omit<SchedulerOptions, 'ceiling' | 'concurrency'>
   client?: Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'retry' | 'maxBodyBytes'>
   onInternalError?: (error: unknown) => void
   /** Open and save dialogs of the shell; without them, file actions answer "cancelled". */
   dialogs?: FileDialogs
+  /** The shell's dialog before a write to Production; without it, such writes are refused. */
+  confirm?: ProductionConfirm
   /** The OS user the audit log names; the account running the process unless a test says otherwise. */
   auditUser?: string
 }
@@ -59,6 +66,7 @@ const stateIntervalMs = 100
 
 /** Everything behind the IPC contract, wired together, with no Electron in sight. */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const folderNotice = await makeDataFolderPrivate(options.dataDir)
   const settings = new SettingsStore(options.dataDir)
   const endpoints = new EndpointStore(options.dataDir)
   const loaded = await settings.load()
@@ -72,7 +80,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   let closed = false
   const startLocal = (): Promise<LocalService | null> => {
     if (options.localService !== 'start' || closed) return Promise.resolve(localService)
-    starting ??= startSandbox().then(
+    starting ??= startSandbox({ allowedDeliveryHosts: options.sandboxDeliveryHosts ?? [] }).then(
       (running) => {
         sandbox = running
         localService = { baseUrl: running.baseUrl, apiKey: running.apiKey }
@@ -89,7 +97,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
   const requestLog = new RequestLog()
-  const connections = createConnections({ settings, secrets: options.secrets, localService: () => localService, startLocal })
+  const connections = createConnections({
+    settings,
+    secrets: options.secrets,
+    localService: () => localService,
+    startLocal,
+    onKeyRefused: (refusal) => audit.record({ environment: refusal.environment, action: 'key-send-refused', detail: keySendRefusedDetail(refusal) }),
+  })
   const client = createApiClient({
     ...options.client,
     scheduler,
@@ -98,7 +112,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   })
   const { emit, subscribe } = createEventEmitter((error) => options.onInternalError?.(error))
   const audit = createAuditService({
-    log: new AuditLog(options.dataDir, options.auditUser === undefined ? {} : { user: options.auditUser }),
+    log: new AuditLog(options.dataDir, { secrets: options.secrets, ...(options.auditUser === undefined ? {} : { user: options.auditUser }) }),
     dialogs: options.dialogs ?? noDialogs,
     // The action went ahead; the admin sees why its entry is missing in Settings, everyone else at once.
     onWriteProblem: (message) => {
@@ -107,11 +121,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   })
   const payments = createPaymentService({ client, settings })
-  const checkout = createCheckoutService({ client, settings, audit })
-  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit })
+  const guard = createProductionGuard(options.confirm)
+  const checkout = createCheckoutService({ client, settings, audit, guard })
+  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit, guard })
   const sandboxService = createSandboxService({ client, settings, endpoints })
   const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler, audit })
-  for (const notice of [loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
+  for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
     payments,

@@ -6,6 +6,8 @@ export const errorCodes = [
   'invalid-url',
   'invalid-key',
   'no-key',
+  /** The stored key was entered for another origin (or for none): it is not sent. */
+  'key-origin-mismatch',
   'not-found',
   'unauthorized',
   'bad-request',
@@ -24,6 +26,8 @@ export const errorCodes = [
   'storage',
   'forbidden',
   'confirmation-required',
+  /** The user chose Cancel in main's dialog before a write to Production: nothing was sent. */
+  'confirmation-declined',
   'internal',
 ] as const
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { apiKeyAccount } from '../../src/main/secrets/keychain'
+import { readApiKey } from '../../src/main/secrets/api-key-item'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openApp, type AppPage } from './harness'
 
@@ -78,8 +78,8 @@ describe('Settings', () => {
     expect(await result.textContent()).toContain('Connected to Operator sandbox: the key is accepted.')
 
     expect(await page.content()).not.toContain(fixture.sandbox.apiKey)
-    // It went to the keychain, and nowhere the page can see.
-    expect(await fixture.secrets.get(apiKeyAccount('operator'))).toBe(fixture.sandbox.apiKey)
+    // It went to the keychain, bound to the base URL it was entered for, and nowhere the page can see.
+    expect(await readApiKey(fixture.secrets, 'operator')).toEqual({ kind: 'bound', origin: new URL(fixture.sandbox.baseUrl).origin, key: fixture.sandbox.apiKey })
     await bothSchemes(app, 'settings-operator-key-stored')
   })
 

@@ -1,4 +1,5 @@
 import { environmentLabels, type EnvironmentId } from '../../shared/environments'
+import { shownOrigin } from '../secrets/api-key-item'
 
 /** `grace@example.org` becomes `g***@example.org`, whatever the address looks like. */
 export function maskEmail(value: string): string {
@@ -33,6 +34,13 @@ export function keyStoredDetail(environment: EnvironmentId, fingerprint: string,
 export function keyDeletedDetail(environment: EnvironmentId, previous: string | null): string {
   const label = environmentLabels[environment]
   return previous ? `Deleted the private key of ${label} (${previous})` : `Asked to delete the private key of ${label}; none was stored`
+}
+
+/** A key that was not sent: which key (its fingerprint, never the key) and where it would have gone. */
+export function keySendRefusedDetail(refusal: { environment: EnvironmentId; fingerprint: string; keyOrigin: string | null; target: string }): string {
+  const label = environmentLabels[refusal.environment]
+  const boundTo = refusal.keyOrigin === null ? 'stored without an address by an earlier version' : `entered for ${shownOrigin(refusal.keyOrigin)}`
+  return `Did not send the private key of ${label} (${refusal.fingerprint}) to ${shownOrigin(refusal.target)}: it was ${boundTo}`
 }
 
 export function environmentSwitchDetail(from: EnvironmentId, to: EnvironmentId): string {

@@ -10,7 +10,7 @@ const window = 64
 const rateWindowMs = 10_000
 
 // A 401 means every further lookup would fail too: stop and say why.
-const pausingCodes = new Set(['unauthorized', 'no-key', 'invalid-url'])
+const pausingCodes = new Set(['unauthorized', 'no-key', 'key-origin-mismatch', 'invalid-url'])
 
 export interface BatchRunDeps {
   payments: PaymentService

@@ -6,11 +6,12 @@ import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } f
 import type { ApiClient } from '../api/api-client'
 import { baseUrlDetail, environmentSwitchDetail, keyDeletedDetail, keyStoredDetail } from '../audit/audit-details'
 import type { Scheduler } from '../scheduler/scheduler'
-import { apiKeyAccount, type SecretStore } from '../secrets/keychain'
+import { deleteApiKey, isBoundTo, keyOrigin, readApiKey, shownOrigin, writeApiKey } from '../secrets/api-key-item'
+import type { SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import type { AuditRecorder } from './audit-service'
-import type { Connections } from './connections'
+import { keyNotSentMessage, type Connections } from './connections'
 
 type SettingsView = InvokeResponse<'getSettings'>
 type RemoteEnvironment = Exclude<EnvironmentId, 'local'>
@@ -38,8 +39,8 @@ export function createSettingsService(deps: {
   /** The fingerprint of the key stored now, for the audit log; null when there is none or the keychain cannot say. */
   async function storedKeyFingerprint(environment: RemoteEnvironment): Promise<string | null> {
     try {
-      const key = await deps.secrets.get(apiKeyAccount(environment))
-      return key === null ? null : secretFingerprint(key)
+      const stored = await readApiKey(deps.secrets, environment)
+      return stored === null ? null : secretFingerprint(stored.key)
     } catch (error) {
       if (!isAppError(error)) throw error
       return null
@@ -50,16 +51,20 @@ export function createSettingsService(deps: {
     const problems: string[] = []
     const environments = await Promise.all(
       environmentIds.map(async (id) => {
+        const baseUrl = deps.connections.baseUrl(id)
         let hasKey = id === 'local'
         if (id !== 'local') {
           try {
-            hasKey = (await deps.secrets.get(apiKeyAccount(id))) !== null
+            // Only a key that may be sent to the base URL now set counts: any other is asked for again.
+            const stored = await readApiKey(deps.secrets, id)
+            hasKey = isBoundTo(stored, baseUrl)
+            if (stored && !hasKey) problems.push(keyNotSentMessage(id, stored, baseUrl))
           } catch (error) {
             if (!isAppError(error)) throw error
             problems.push(error.message)
           }
         }
-        return { id, label: environmentLabels[id], baseUrl: deps.connections.baseUrl(id), hasKey, managed: id === 'local' }
+        return { id, label: environmentLabels[id], baseUrl, hasKey, managed: id === 'local' }
       }),
     )
     const notice = [...notices.splice(0), ...new Set(problems)].join(' ') || null
@@ -80,16 +85,15 @@ export function createSettingsService(deps: {
         baseUrl = checked.url
       }
       const before = deps.settings.get()
-      // A key belongs to the service it was entered for: moving the base URL to another
-      // host (a typo, or a compromised screen) must not carry the key along. Removed
-      // before the move, so a keychain that refuses leaves everything as it was.
-      let removedKey: { environment: RemoteEnvironment; fingerprint: string } | null = null
-      if (patch.baseUrl && baseUrl) {
+      // A key belongs to the origin it was entered for (the keychain item says which, not
+      // settings.json): a move anywhere else, from any previous URL or none, removes it.
+      // Removed before the move, so a keychain that refuses leaves everything as it was.
+      let removedKey: { environment: RemoteEnvironment; fingerprint: string; wasBound: boolean } | null = null
+      if (patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl) {
         const { environment } = patch.baseUrl
-        const previousUrl = before.environments[environment].baseUrl
-        if (previousUrl !== null && new URL(previousUrl).origin !== new URL(baseUrl).origin) {
-          const fingerprint = await storedKeyFingerprint(environment)
-          if (await deps.secrets.delete(apiKeyAccount(environment))) removedKey = { environment, fingerprint: fingerprint ?? 'unknown' }
+        const stored = await readApiKey(deps.secrets, environment)
+        if (stored && !isBoundTo(stored, baseUrl) && (await deleteApiKey(deps.secrets, environment))) {
+          removedKey = { environment, fingerprint: secretFingerprint(stored.key), wasBound: stored.kind === 'bound' }
         }
       }
       const saved = await deps.settings.update((s) => ({
@@ -114,10 +118,13 @@ export function createSettingsService(deps: {
         await deps.audit.record({ environment, action: 'base-url-changed', detail: baseUrlDetail(environment, baseUrl, previousUrl) })
       }
       if (removedKey) {
-        const { environment, fingerprint } = removedKey
+        const { environment, fingerprint, wasBound } = removedKey
+        const label = environmentLabels[environment]
         await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, fingerprint) })
         notices.push(
-          `The private key of ${environmentLabels[environment]} was removed because its base URL moved to another host (${new URL(baseUrl ?? '').host}). Enter the key again for the new address.`,
+          wasBound
+            ? `The private key of ${label} was removed because its base URL moved to another host (${shownOrigin(new URL(baseUrl ?? '').host)}). Enter the key again for the new address.`
+            : `The private key of ${label} was removed when its base URL changed: an earlier version stored it without the address it belongs to. Enter the key again for the new address.`,
         )
       }
       return view()
@@ -126,8 +133,14 @@ export function createSettingsService(deps: {
     async setKey(environment, key) {
       const checked = checkApiKey(key, environment)
       if (!checked.ok) throw new AppError('invalid-key', checked.message)
+      // Bound to the base URL set at this moment: the key will be sent there and nowhere else.
+      const baseUrl = deps.connections.baseUrl(environment)
+      const origin = baseUrl === null || !checkBaseUrl(baseUrl).ok ? null : keyOrigin(baseUrl)
+      if (origin === null) {
+        throw new AppError('invalid-url', `Enter the base URL of ${environmentLabels[environment]} first: the key is kept for that address and sent nowhere else.`)
+      }
       const previous = await storedKeyFingerprint(environment)
-      await deps.secrets.set(apiKeyAccount(environment), checked.key)
+      await writeApiKey(deps.secrets, environment, origin, checked.key)
       await deps.audit.record({
         environment,
         action: previous ? 'key-replaced' : 'key-set',
@@ -138,7 +151,7 @@ export function createSettingsService(deps: {
 
     async deleteKey(environment) {
       const previous = await storedKeyFingerprint(environment)
-      await deps.secrets.delete(apiKeyAccount(environment))
+      await deleteApiKey(deps.secrets, environment)
       await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, previous) })
       return view()
     },

@@ -5,6 +5,8 @@ export const auditActions = [
   'key-set',
   'key-replaced',
   'key-deleted',
+  /** A key not sent: it is bound to another origin (or to none). */
+  'key-send-refused',
   'environment-switched',
   'base-url-changed',
   'webhook-registered',
@@ -20,6 +22,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'key-set': 'Key stored',
   'key-replaced': 'Key replaced',
   'key-deleted': 'Key deleted',
+  'key-send-refused': 'Key not sent',
   'environment-switched': 'Environment switched',
   'base-url-changed': 'Base URL changed',
   'webhook-registered': 'Webhook registered',

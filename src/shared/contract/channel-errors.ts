@@ -10,6 +10,7 @@ const keychain = ['keychain-unavailable', 'keychain-locked', 'keychain-error'] a
 const serviceCall = [
   'invalid-url',
   'no-key',
+  'key-origin-mismatch',
   'not-found',
   'unauthorized',
   'bad-request',
@@ -35,8 +36,8 @@ const serviceWrite = [...serviceCall, 'outcome-unknown', 'confirmation-required'
  */
 export const channelErrors = {
   getPayment: ['invalid-id', ...serviceCall],
-  createCheckout: serviceWrite,
-  registerWebhook: [...serviceWrite, 'storage'],
+  createCheckout: [...serviceWrite, 'confirmation-declined'],
+  registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage'],
   listWebhooks: [],
   revealWebhookSecret: ['not-found', 'storage', ...keychain],
   sendTestEvent: ['invalid-id', ...serviceWrite],
@@ -44,7 +45,7 @@ export const channelErrors = {
   verifySignature: ['not-found', ...keychain],
   getSettings: keychain,
   updateSettings: ['invalid-url', 'storage', 'network', ...keychain],
-  setKey: ['invalid-key', 'storage', ...keychain],
+  setKey: ['invalid-key', 'invalid-url', 'storage', ...keychain],
   testKey: serviceCall,
   deleteKey: ['storage', ...keychain],
   batchOpenFile: ['storage'],

@@ -42,9 +42,10 @@ describe('the audit log behind the real handlers', () => {
 
   it('records key changes, switches, base URLs, webhooks, reveals and checkouts: who, where, what', async () => {
     const { ok } = fixture
+    // A key is bound to the base URL set when it is stored, so the URL comes first.
+    await ok('updateSettings', { baseUrl: { environment: 'production', url: 'https://api.example.com/' } })
     await ok('setKey', { environment: 'production', key: prodKey })
     await ok('setKey', { environment: 'production', key: ` ${rotatedKey}\n` })
-    await ok('updateSettings', { baseUrl: { environment: 'production', url: 'https://api.example.com/' } })
     await ok('updateSettings', { activeEnvironment: 'production' })
     // Not a change: nothing to record.
     await ok('updateSettings', { activeEnvironment: 'production', theme: 'dark' })
@@ -61,9 +62,9 @@ describe('the audit log behind the real handlers', () => {
     expect(list.total).toBe(9)
     const oldestFirst = [...list.entries].reverse()
     expect(oldestFirst.map((e) => [e.seq, e.action, e.environment])).toEqual<[number, AuditAction, string][]>([
-      [1, 'key-set', 'production'],
-      [2, 'key-replaced', 'production'],
-      [3, 'base-url-changed', 'production'],
+      [1, 'base-url-changed', 'production'],
+      [2, 'key-set', 'production'],
+      [3, 'key-replaced', 'production'],
       [4, 'environment-switched', 'production'],
       [5, 'environment-switched', 'local'],
       [6, 'webhook-registered', 'local'],
@@ -73,9 +74,9 @@ describe('the audit log behind the real handlers', () => {
     ])
     for (const entry of list.entries) expect(entry.user).toBe(userInfo().username)
     expect(oldestFirst.map((e) => e.detail)).toEqual([
+      'Set the base URL of Production to https://api.example.com',
       `Stored a private key for Production (${secretFingerprint(prodKey)})`,
       `Replaced the private key of Production: ${secretFingerprint(prodKey)} → ${secretFingerprint(rotatedKey)}`,
-      'Set the base URL of Production to https://api.example.com',
       'Switched from Local sandbox to Production',
       'Switched from Production to Local sandbox',
       `Registered http://127.0.0.1:9/hooks?token=… (Connect events); signing secret ${endpoint.fingerprint}, in the keychain`,
@@ -106,8 +107,9 @@ describe('the audit log behind the real handlers', () => {
     const file = join(fixture.dataDir, 'audit.jsonl')
     await rm(file)
     await mkdir(file)
-    const view = await fixture.ok('setKey', { environment: 'operator', key: `service_operator_${'k'.repeat(24)}` })
-    expect(view.environments.find((env) => env.id === 'operator')?.hasKey).toBe(true)
+    // Production: its base URL is set (above), which a key needs.
+    const view = await fixture.ok('setKey', { environment: 'production', key: `service_prod_${'k'.repeat(24)}` })
+    expect(view.environments.find((env) => env.id === 'production')?.hasKey).toBe(true)
     expect(view.notice).toMatch(/^"Key stored" was carried out, but the audit log has no entry for it yet\./)
     expect(events).toHaveLength(1)
     expect(events[0]).toBe(view.notice)
@@ -119,7 +121,7 @@ describe('the audit log behind the real handlers', () => {
     await rm(file, { recursive: true })
     const list = await fixture.ok('auditList', {})
     expect(list.unwritten).toEqual([])
-    expect(list.entries[0]).toMatchObject({ seq: 10, action: 'key-set', environment: 'operator' })
+    expect(list.entries[0]).toMatchObject({ seq: 10, action: 'key-set', environment: 'production' })
     expect(list.verification.problems.map((p) => p.message)).toEqual(['Entries 1 to 9 are missing: they were removed from the log.'])
   })
 

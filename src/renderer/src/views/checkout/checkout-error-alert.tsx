@@ -51,7 +51,15 @@ export function CheckoutErrorAlert({ error, unmapped }: CheckoutErrorAlertProps)
     )
   }
 
-  const toSettings = error.code === 'unauthorized' || error.code === 'no-key' || error.code === 'invalid-key'
+  if (error.code === 'confirmation-declined') {
+    return (
+      <Alert color="gray" title="Not created: cancelled in the confirmation dialog" role="alert" data-testid="checkout-error">
+        <Text size="sm">Nothing was sent to Production. Send the form again to be asked again.</Text>
+      </Alert>
+    )
+  }
+
+  const toSettings = error.code === 'unauthorized' || error.code === 'no-key' || error.code === 'key-origin-mismatch' || error.code === 'invalid-key'
   return (
     <Alert color="red" title="The checkout payment was not created" role="alert" data-testid="checkout-error">
       <Stack gap="xs" align="flex-start">

@@ -7,6 +7,7 @@ import { retryableCodes, usePayments } from '../../stores/payments-store'
 const settingsTitles: Partial<Record<string, string>> = {
   unauthorized: 'The service did not accept the API key',
   'no-key': 'No API key for this environment',
+  'key-origin-mismatch': 'The API key was not sent: it belongs to another address',
   'invalid-key': 'The stored API key is not valid',
 }
 

@@ -18,8 +18,9 @@ function liveProblem(value: string, environment: RemoteEnvironment): string | nu
 }
 
 /**
- * A masked field for the private key. The key lives in this component's state only until
- * it is handed to the main process, then the field is cleared: it is never shown again.
+ * A masked field for the private key. The key lives in this component's state only while it
+ * is typed: the field is emptied the moment the key is handed to the main process, whatever
+ * the answer, and it is never shown again. No store holds it.
  */
 export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnvironment }; replacing: boolean; onDone: () => void }) {
   const setKey = useConnection((s) => s.setKey)
@@ -36,12 +37,18 @@ export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnviron
   async function save() {
     setSubmitted(true)
     if (!checked.ok) return
+    // The main process binds the key to the base URL set now, and refuses it without one.
+    if (props.env.baseUrl === null) {
+      setRefusal(`Save the base URL of ${props.env.label} first: the key is kept for that address and sent nowhere else.`)
+      return
+    }
+    const key = checked.key
+    setValue('')
+    setSubmitted(false)
     setBusy(true)
     setFailure(null)
     try {
-      await setKey(props.env.id, checked.key)
-      setValue('')
-      setSubmitted(false)
+      await setKey(props.env.id, key)
       notifySaved('Key saved', `The ${props.env.label} key is in the system keychain.`)
       props.onDone()
     } catch (caught) {
