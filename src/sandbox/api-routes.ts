@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { validateCheckout } from './checkout-validation'
 import { HttpError, readJsonObject, sendJson } from './http-io'
 import { checkIdSegment } from './ids'
-import type { SandboxState } from './sandbox-state'
+import { maxEndpoints, type SandboxState } from './sandbox-state'
 import { checkWebhookUrl } from './webhook-url'
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 /** The service's documented endpoints, or undefined when the path is not one of them. */
-export function matchApiRoute(method: string, segments: string[], state: SandboxState): RouteHandler | undefined {
+export function matchApiRoute(method: string, segments: string[], state: SandboxState, allowedDeliveryHosts: readonly string[]): RouteHandler | undefined {
   const [, resource, ...rest] = segments
   if (method === 'POST' && resource === 'checkout' && rest.length === 1 && rest[0] === 'payment') {
     return async (req, res) => {
@@ -32,11 +32,15 @@ export function matchApiRoute(method: string, segments: string[], state: Sandbox
     return async (req, res) => {
       const body = await readJsonObject(req)
       const messages: string[] = []
-      const url = checkWebhookUrl(body.url)
+      const url = checkWebhookUrl(body.url, allowedDeliveryHosts)
       if (!url.ok) messages.push(url.message)
       if (body.connect !== undefined && typeof body.connect !== 'boolean') messages.push('connect must be a boolean value')
       if (!url.ok || messages.length > 0) throw new HttpError(400, messages)
-      sendJson(res, 201, state.registerEndpoint(url.url, body.connect === true))
+      const endpoint = state.registerEndpoint(url.url, body.connect === true)
+      if (!endpoint) {
+        throw new HttpError(400, [`the sandbox holds at most ${maxEndpoints} webhook endpoints: restart it (or POST /sandbox/reset) to register more`])
+      }
+      sendJson(res, 201, endpoint)
     }
   }
   return undefined

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util'
+import { normalizeDeliveryHost } from './delivery-hosts'
 import { defaultRateLimit, startSandbox } from './server'
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B] [--payments N]`)
+  console.error(
+    `${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B] [--payments N] [--allow-delivery-host HOST ...]`,
+  )
   process.exit(2)
 }
 
@@ -13,11 +16,19 @@ function integerOption(value: string | undefined, name: string, fallback: number
   return parsed
 }
 
-let parsed: ReturnType<typeof parseArgs<{ options: Record<string, { type: 'string' }> }>>['values']
+const options = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  key: { type: 'string' },
+  rate: { type: 'string' },
+  burst: { type: 'string' },
+  payments: { type: 'string' },
+  // Webhooks go to this computer only, unless the person starting the sandbox names a host.
+  'allow-delivery-host': { type: 'string', multiple: true },
+} as const
+let parsed: ReturnType<typeof parseArgs<{ options: typeof options }>>['values']
 try {
-  parsed = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, key: { type: 'string' }, rate: { type: 'string' }, burst: { type: 'string' }, payments: { type: 'string' } },
-  }).values
+  parsed = parseArgs({ options }).values
 } catch (error) {
   usage(error instanceof Error ? error.message : String(error))
 }
@@ -29,12 +40,16 @@ if (port > 65_535) usage('--port must be at most 65535')
 const rate = integerOption(parsed.rate, 'rate', defaultRateLimit.rate)
 const bulkPayments = integerOption(parsed.payments, 'payments', 0)
 if (bulkPayments > 1_000_000) usage('--payments must be at most 1000000')
+const allowedDeliveryHosts = (parsed['allow-delivery-host'] ?? []).map(
+  (entry) => normalizeDeliveryHost(entry) ?? usage(`--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "${entry}"`),
+)
 
 const sandbox = await startSandbox({
   port,
   host: parsed.host ?? '127.0.0.1',
   ...(key ? { apiKey: key } : {}),
   bulkPayments,
+  allowedDeliveryHosts,
   rateLimit: { rate, burst: Math.max(1, integerOption(parsed.burst, 'burst', Math.max(defaultRateLimit.burst, rate))) },
 }).catch((error: unknown) => {
   const code = (error as { code?: string }).code
@@ -44,6 +59,7 @@ const sandbox = await startSandbox({
 console.log(`Payments Desk sandbox listening on ${sandbox.baseUrl}`)
 console.log(`Private key (X-Service-Api-Key): ${sandbox.apiKey}`)
 console.log(rate > 0 ? `Rate limit: ${rate} req/s per key` : 'Rate limit: off')
+if (allowedDeliveryHosts.length > 0) console.log(`Webhook deliveries: this computer and ${allowedDeliveryHosts.join(', ')}`)
 if (bulkPayments > 0) console.log(`Generated payments: pay_bulk_000001 to pay_bulk_${String(bulkPayments).padStart(6, '0')}`)
 console.log('Try: curl -H "X-Service-Api-Key: <key>" ' + `${sandbox.baseUrl}/api/payment/pay_seed_card_declined`)
 

@@ -1,3 +1,4 @@
+import { isDeliveryAllowed } from './delivery-hosts'
 import { newId } from './ids'
 import type { Delivery, Payment, WebhookEndpoint } from './records'
 import { signatureFor } from './signing'
@@ -13,7 +14,16 @@ export interface DeliveryPolicy {
 
 export const defaultDeliveryPolicy: DeliveryPolicy = { maxAttempts: 5, baseDelayMs: 1_000, timeoutMs: 5_000 }
 
-const maxDeliveriesKept = 1_000
+/** What one sandbox keeps and sends: it runs inside the app, so each bound is the app's. */
+export const deliveryLimits = { maxBodyBytes: 64 * 1024, maxKept: 500 } as const
+
+export interface DeliveryOptions {
+  policy?: DeliveryPolicy
+  /** Hosts besides loopback that may receive deliveries (see delivery-hosts.ts). */
+  allowedHosts?: readonly string[]
+  /** Sends one attempt; tests pass their own so that nothing ever connects off the machine. */
+  fetch?: typeof fetch
+}
 
 /**
  * Delivers events to registered endpoints the way a Standard Webhooks provider does:
@@ -22,13 +32,22 @@ const maxDeliveriesKept = 1_000
  */
 export class DeliveryQueue {
   private readonly deliveries: Delivery[] = []
-  private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly timers = new Map<Delivery, NodeJS.Timeout>()
   private readonly inFlight = new Set<AbortController>()
+  /** Deliveries pushed out of the list: their retries stop. */
+  private readonly dropped = new WeakSet<Delivery>()
   private closed = false
   /** Bumped by clear(), so retries of deliveries from before a reset stop. */
   private generation = 0
+  policy: DeliveryPolicy
+  private readonly allowedHosts: readonly string[]
+  private readonly send: typeof fetch
 
-  constructor(public policy: DeliveryPolicy = defaultDeliveryPolicy) {}
+  constructor(options: DeliveryOptions = {}) {
+    this.policy = options.policy ?? defaultDeliveryPolicy
+    this.allowedHosts = options.allowedHosts ?? []
+    this.send = options.fetch ?? fetch
+  }
 
   list(endpointId?: string): Delivery[] {
     const selected = endpointId ? this.deliveries.filter((d) => d.endpointId === endpointId) : this.deliveries
@@ -60,7 +79,11 @@ export class DeliveryQueue {
       nextAttemptAt: new Date().toISOString(),
     }
     this.deliveries.unshift(delivery)
-    if (this.deliveries.length > maxDeliveriesKept) this.deliveries.length = maxDeliveriesKept
+    for (const old of this.deliveries.splice(deliveryLimits.maxKept)) {
+      this.dropped.add(old)
+      clearTimeout(this.timers.get(old))
+      this.timers.delete(old)
+    }
     void this.attempt(delivery, endpoint, body, this.generation)
     return structuredClone(delivery)
   }
@@ -71,50 +94,33 @@ export class DeliveryQueue {
   }
 
   private cancelPending(): void {
-    for (const timer of this.timers) clearTimeout(timer)
+    for (const timer of this.timers.values()) clearTimeout(timer)
     this.timers.clear()
     for (const controller of this.inFlight) controller.abort()
   }
 
-  private isStopped(generation: number): boolean {
-    return this.closed || generation !== this.generation
+  private isStopped(delivery: Delivery, generation: number): boolean {
+    return this.closed || generation !== this.generation || this.dropped.has(delivery)
+  }
+
+  /** Why this delivery must not be sent at all, checked before anything connects. */
+  private refusal(endpoint: WebhookEndpoint, body: string): string | null {
+    const bytes = Buffer.byteLength(body)
+    if (bytes > deliveryLimits.maxBodyBytes) {
+      return `not sent: the event is ${bytes} bytes, over the sandbox's limit of ${deliveryLimits.maxBodyBytes}`
+    }
+    const url = URL.parse(endpoint.url)
+    if (url === null || !isDeliveryAllowed(url, this.allowedHosts)) return 'not sent: the URL is not on this computer nor an allowed delivery host'
+    return null
   }
 
   private async attempt(delivery: Delivery, endpoint: WebhookEndpoint, body: string, generation: number): Promise<void> {
-    if (this.closed) return
+    if (this.isStopped(delivery, generation)) return
     const attempt = delivery.attempts.length + 1
     const hookTimestamp = Math.floor(Date.now() / 1000)
     const startedAt = new Date()
-    const controller = new AbortController()
-    const timeout = setTimeout(() => {
-      controller.abort()
-    }, this.policy.timeoutMs)
-    this.inFlight.add(controller)
-    let statusCode: number | null = null
-    let error: string | null = null
-    try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        body,
-        redirect: 'manual',
-        signal: controller.signal,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'payments-desk-sandbox-webhooks/1',
-          'hook-id': delivery.hookId,
-          'hook-timestamp': String(hookTimestamp),
-          'hook-signature': signatureFor(endpoint.secret, delivery.hookId, hookTimestamp, body),
-        },
-      })
-      statusCode = response.status
-      await response.body?.cancel()
-      if (statusCode < 200 || statusCode > 299) error = `receiver answered ${statusCode}`
-    } catch (cause) {
-      error = controller.signal.aborted ? `no answer within ${this.policy.timeoutMs} ms` : describeFetchError(cause)
-    } finally {
-      clearTimeout(timeout)
-      this.inFlight.delete(controller)
-    }
+    const refusal = this.refusal(endpoint, body)
+    const { statusCode, error } = refusal === null ? await this.post(delivery, endpoint, body, hookTimestamp) : { statusCode: null, error: refusal }
     delivery.attempts.push({
       attempt,
       startedAt: startedAt.toISOString(),
@@ -129,7 +135,7 @@ export class DeliveryQueue {
       return
     }
     // close() or clear() may have run while the receiver was answering.
-    if (attempt >= this.policy.maxAttempts || this.isStopped(generation)) {
+    if (refusal !== null || attempt >= this.policy.maxAttempts || this.isStopped(delivery, generation)) {
       delivery.status = 'failed'
       delivery.nextAttemptAt = null
       return
@@ -137,16 +143,51 @@ export class DeliveryQueue {
     const delay = this.policy.baseDelayMs * 2 ** (attempt - 1)
     delivery.nextAttemptAt = new Date(Date.now() + delay).toISOString()
     const timer = setTimeout(() => {
-      this.timers.delete(timer)
+      this.timers.delete(delivery)
       void this.attempt(delivery, endpoint, body, generation)
     }, delay)
-    this.timers.add(timer)
+    this.timers.set(delivery, timer)
+  }
+
+  /** One signed POST; the answer's status, or why there was none. */
+  private async post(delivery: Delivery, endpoint: WebhookEndpoint, body: string, hookTimestamp: number) {
+    const controller = new AbortController()
+    const timeout = setTimeout(() => {
+      controller.abort()
+    }, this.policy.timeoutMs)
+    this.inFlight.add(controller)
+    try {
+      const response = await this.send(endpoint.url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: controller.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'payments-desk-sandbox-webhooks/1',
+          'hook-id': delivery.hookId,
+          'hook-timestamp': String(hookTimestamp),
+          'hook-signature': signatureFor(endpoint.secret, delivery.hookId, hookTimestamp, body),
+        },
+      })
+      // Only the status is kept: nothing a receiver (or any local service) answers is read,
+      // so the delivery list cannot be used to read what a port on this machine says.
+      await response.body?.cancel()
+      const ok = response.status >= 200 && response.status <= 299
+      return { statusCode: response.status, error: ok ? null : `receiver answered ${response.status}` }
+    } catch (cause) {
+      return { statusCode: null, error: controller.signal.aborted ? `no answer within ${this.policy.timeoutMs} ms` : describeFetchError(cause) }
+    } finally {
+      clearTimeout(timeout)
+      this.inFlight.delete(controller)
+    }
   }
 }
 
 function describeFetchError(cause: unknown): string {
   const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : cause
   const code = typeof inner === 'object' && inner !== null && 'code' in inner ? inner.code : undefined
-  if (typeof code === 'string') return `connection failed (${code})`
+  // Node's own codes (ECONNREFUSED, UND_ERR_SOCKET); anything else is not echoed.
+  if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,39}$/.test(code)) return `connection failed (${code})`
   return 'connection failed'
 }

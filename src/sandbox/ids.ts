@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto'
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const idLength = 22
+// The largest multiple of 62 a byte can hold: bytes at or above it are dropped, since
+// byte % 62 would make the first 8 characters more likely than the rest.
+const unbiasedBelow = 256 - (256 % alphabet.length)
 
-/** A prefixed random identifier in the style of `pay_4fT...`: URL-safe, 22 random characters. */
+/**
+ * A prefixed random identifier in the style of `pay_4fT...`: URL-safe, 22 characters of
+ * 62, about 131 bits from the OS's CSPRNG, so no ID (and no checkout page) can be guessed.
+ */
 export function newId(prefix: string): string {
-  const bytes = randomBytes(22)
   let out = ''
-  for (const byte of bytes) out += alphabet.charAt(byte % alphabet.length)
+  while (out.length < idLength) {
+    for (const byte of randomBytes(idLength + 8)) {
+      if (byte < unbiasedBelow && out.length < idLength) out += alphabet.charAt(byte % alphabet.length)
+    }
+  }
   return `${prefix}_${out}`
 }
 

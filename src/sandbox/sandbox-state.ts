@@ -1,5 +1,5 @@
 import type { CheckoutRequest } from './checkout-validation'
-import { DeliveryQueue } from './deliveries'
+import { DeliveryQueue, type DeliveryOptions } from './deliveries'
 import { newId } from './ids'
 import type { EventType, Payment, WebhookEndpoint } from './records'
 import { bulkPayments, seedPayments } from './seed'
@@ -9,27 +9,51 @@ export interface AttemptOptions {
   paymentMethod?: string
 }
 
+/**
+ * Each endpoint is a URL the sandbox will POST to from inside the app: a bound on how
+ * many loopback ports one run can probe through the delivery list.
+ */
+export const maxEndpoints = 50
+
 /** The sandbox's data: payments, webhook endpoints and their deliveries, in memory. */
 export class SandboxState {
   private readonly payments = new Map<string, Payment>()
+  /** Checkout page ID → payment ID. A page is found by a random ID only, never by a seed ID. */
+  private readonly checkouts = new Map<string, string>()
   private readonly endpoints = new Map<string, WebhookEndpoint>()
-  readonly deliveries = new DeliveryQueue()
+  readonly deliveries: DeliveryQueue
 
   constructor(
     private readonly baseUrl: string,
     /** Generated payments (`pay_bulk_000001` ...) on top of the seed, for batch work. */
     private readonly bulkPayments = 0,
+    deliveryOptions: DeliveryOptions = {},
     private readonly startedAt = Date.now(),
   ) {
+    this.deliveries = new DeliveryQueue(deliveryOptions)
     this.reset()
   }
 
   reset(): void {
     this.payments.clear()
+    this.checkouts.clear()
     this.endpoints.clear()
     this.deliveries.clear()
-    for (const payment of seedPayments(this.baseUrl, this.startedAt)) this.payments.set(payment.id, payment)
-    for (const payment of bulkPayments(this.bulkPayments, this.baseUrl, this.startedAt)) this.payments.set(payment.id, payment)
+    // Seed IDs are documented and stable, so their pages get random IDs of their own.
+    const checkoutUrl = (paymentId: string) => this.checkoutUrl(newId('cs'), paymentId)
+    for (const payment of seedPayments(checkoutUrl, this.startedAt)) this.payments.set(payment.id, payment)
+    for (const payment of bulkPayments(this.bulkPayments, checkoutUrl, this.startedAt)) this.payments.set(payment.id, payment)
+  }
+
+  /** The payment whose checkout page has this ID. */
+  paymentForCheckout(checkoutId: string): Payment | undefined {
+    const paymentId = this.checkouts.get(checkoutId)
+    return paymentId === undefined ? undefined : this.getPayment(paymentId)
+  }
+
+  private checkoutUrl(checkoutId: string, paymentId: string): string {
+    this.checkouts.set(checkoutId, paymentId)
+    return `${this.baseUrl}/checkout/${checkoutId}`
   }
 
   getPayment(id: string): Payment | undefined {
@@ -53,7 +77,8 @@ export class SandboxState {
       products: request.products,
       successUrl: request.successUrl,
       cancelUrl: request.cancelUrl,
-      checkoutUrl: `${this.baseUrl}/checkout/${id}`,
+      // A created payment's ID is random, so its page can carry it.
+      checkoutUrl: this.checkoutUrl(id, id),
       createdAt: now,
       updatedAt: now,
       lastDepositAttempt: null,
@@ -72,7 +97,9 @@ export class SandboxState {
     return this.recordAttempt(id, 'settled', null, options)
   }
 
-  registerEndpoint(url: string, connect: boolean): WebhookEndpoint {
+  /** Undefined when the sandbox already holds maxEndpoints. */
+  registerEndpoint(url: string, connect: boolean): WebhookEndpoint | undefined {
+    if (this.endpoints.size >= maxEndpoints) return undefined
     const endpoint: WebhookEndpoint = {
       id: newId('we'),
       url,

@@ -18,7 +18,7 @@ const catalogue: Product[] = [
   { name: 'Sticker pack', price: 450, quantity: 3 },
 ]
 
-function seedPayment(id: string, index: number, baseUrl: string, startedAt: number): Payment {
+function seedPayment(id: string, index: number, checkoutUrl: (id: string) => string, startedAt: number): Payment {
   const product = catalogue[index % catalogue.length] ?? { name: 'Item', price: 1_000, quantity: 1 }
   const createdAt = new Date(startedAt - (index + 1) * 47 * 60_000 - 3 * 3_600_000).toISOString()
   const currency: Currency = index % 3 === 0 ? 'USD' : 'EUR'
@@ -31,7 +31,7 @@ function seedPayment(id: string, index: number, baseUrl: string, startedAt: numb
     products: [{ ...product }],
     successUrl: 'https://shop.example.com/checkout/success',
     cancelUrl: 'https://shop.example.com/checkout/cancel',
-    checkoutUrl: `${baseUrl}/checkout/${id}`,
+    checkoutUrl: checkoutUrl(id),
     createdAt,
     updatedAt: createdAt,
     lastDepositAttempt: null,
@@ -43,10 +43,10 @@ function seedPayment(id: string, index: number, baseUrl: string, startedAt: numb
  * payments and pending ones with no attempt yet. Times are relative to the start, so
  * "3 hours ago" reads naturally on any day.
  */
-export function seedPayments(baseUrl: string, startedAt: number): Payment[] {
+export function seedPayments(checkoutUrl: (id: string) => string, startedAt: number): Payment[] {
   const payments: Payment[] = []
   documentedErrorCodes.forEach((code, index) => {
-    const payment = seedPayment(seedIds.failed(code), index, baseUrl, startedAt)
+    const payment = seedPayment(seedIds.failed(code), index, checkoutUrl, startedAt)
     const attemptedAt = new Date(startedAt - (index + 1) * 13 * 60_000).toISOString()
     payment.status = 'failed'
     payment.updatedAt = attemptedAt
@@ -54,7 +54,7 @@ export function seedPayments(baseUrl: string, startedAt: number): Payment[] {
     payments.push(payment)
   })
   seedIds.settled.forEach((id, index) => {
-    const payment = seedPayment(id, index + 20, baseUrl, startedAt)
+    const payment = seedPayment(id, index + 20, checkoutUrl, startedAt)
     const attemptedAt = new Date(startedAt - (index + 1) * 29 * 60_000).toISOString()
     payment.status = 'settled'
     payment.updatedAt = attemptedAt
@@ -62,7 +62,7 @@ export function seedPayments(baseUrl: string, startedAt: number): Payment[] {
     payments.push(payment)
   })
   seedIds.pending.forEach((id, index) => {
-    payments.push(seedPayment(id, index + 30, baseUrl, startedAt))
+    payments.push(seedPayment(id, index + 30, checkoutUrl, startedAt))
   })
   return payments
 }
@@ -73,10 +73,10 @@ export const bulkPaymentId = (n: number): string => `pay_bulk_${String(n).padSta
  * `count` generated payments with stable IDs pay_bulk_000001 ...: of every ten, six
  * settled, three failed (the documented codes in turn) and one with no attempt yet.
  */
-export function bulkPayments(count: number, baseUrl: string, startedAt: number): Payment[] {
+export function bulkPayments(count: number, checkoutUrl: (id: string) => string, startedAt: number): Payment[] {
   const payments: Payment[] = []
   for (let n = 1; n <= count; n++) {
-    const payment = seedPayment(bulkPaymentId(n), n, baseUrl, startedAt)
+    const payment = seedPayment(bulkPaymentId(n), n, checkoutUrl, startedAt)
     const kind = n % 10
     const attemptedAt = new Date(startedAt - (n % 1440) * 60_000).toISOString()
     if (kind < 6) {

@@ -5,8 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { matchAdminRoute, type SandboxControls } from './admin-routes'
 import { matchApiRoute, type RouteHandler } from './api-routes'
 import { authenticate } from './auth'
+import { createCheckoutGuard } from './checkout-guard'
 import { matchCheckoutPage } from './checkout-page'
 import { defaultDeliveryPolicy, type DeliveryPolicy } from './deliveries'
+import { normalizeDeliveryHost } from './delivery-hosts'
 import { noFaults, rollFault, seededRandom, type Faults } from './faults'
 import { errorBody, HttpError, sendError, sendJson } from './http-io'
 import { KeyedRateLimiter, type RateLimit } from './rate-limiter'
@@ -25,6 +27,13 @@ export interface SandboxOptions {
   randomSeed?: number
   /** Generated payments pay_bulk_000001 ... on top of the seed data. */
   bulkPayments?: number
+  /**
+   * Hosts besides this computer that webhooks may be delivered to (see delivery-hosts.ts);
+   * none by default. The app fills it from its environment, never from a saved setting.
+   */
+  allowedDeliveryHosts?: readonly string[]
+  /** Sends each delivery attempt; tests pass their own so nothing connects off the machine. */
+  deliveryFetch?: typeof fetch
 }
 
 export interface RunningSandbox {
@@ -53,6 +62,11 @@ function notFound(method: string, path: string): HttpError {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const apiKey = options.apiKey ?? newSandboxKey()
+  const allowedDeliveryHosts = (options.allowedDeliveryHosts ?? []).map((entry) => {
+    const host = normalizeDeliveryHost(entry)
+    if (host === null) throw new Error(`allowedDeliveryHosts: "${entry}" is not a host name or IP address`)
+    return host
+  })
   const newRandom = () => (options.randomSeed === undefined ? Math.random : seededRandom(options.randomSeed))
   let random = newRandom()
   const initialRate = { ...defaultRateLimit, ...options.rateLimit }
@@ -76,8 +90,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const baseUrl = `http://${host}:${address.port}`
+  const checkoutGuard = createCheckoutGuard(host, address.port)
 
-  const state = new SandboxState(baseUrl, options.bulkPayments ?? 0)
+  const state = new SandboxState(baseUrl, options.bulkPayments ?? 0, {
+    allowedHosts: allowedDeliveryHosts,
+    ...(options.deliveryFetch ? { fetch: options.deliveryFetch } : {}),
+  })
   state.deliveries.policy = { ...initialDelivery }
   const controls: SandboxControls = {
     state,
@@ -139,7 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const segments = path.split('/').slice(1)
     switch (segments[0]) {
       case 'api': {
-        const handler = matchApiRoute(method, segments, state)
+        const handler = matchApiRoute(method, segments, state, allowedDeliveryHosts)
         if (!handler) throw notFound(method, path)
         await runApi(req, res, handler)
         return
@@ -152,7 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         return
       }
       case 'checkout': {
-        const handler = matchCheckoutPage(method, segments, state)
+        const handler = matchCheckoutPage(method, segments, state, checkoutGuard)
         if (!handler) throw notFound(method, path)
         await handler(req, res)
         return

@@ -1,10 +1,13 @@
 import { isLoopbackHost } from '../shared/environments'
+import { isDeliveryAllowed, offMachineMessage } from './delivery-hosts'
 
 export type UrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
-
-/** https for real receivers; plain http only on loopback so local receivers and tests work. */
-export function checkWebhookUrl(value: unknown): UrlCheck {
+/**
+ * https for real receivers; plain http only on loopback so local receivers and tests work.
+ * Either way on this machine only, unless the host is one the sandbox was started with.
+ */
+export function checkWebhookUrl(value: unknown, allowedHosts: readonly string[]): UrlCheck {
   if (value === undefined || value === null || value === '') return { ok: false, message: 'url should not be empty' }
   if (typeof value !== 'string') return { ok: false, message: 'url must be a string' }
   if (value.length > 2048) return { ok: false, message: 'url must be shorter than or equal to 2048 characters' }
@@ -15,8 +18,8 @@ export function checkWebhookUrl(value: unknown): UrlCheck {
     return { ok: false, message: 'url must be a URL address' }
   }
   if (url.username || url.password) return { ok: false, message: 'url must not contain a user name or password' }
-  if (url.protocol === 'https:') return { ok: true, url: url.toString() }
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: url.toString() }
-  if (url.protocol === 'http:') return { ok: false, message: 'url must use https (plain http is accepted only for localhost)' }
-  return { ok: false, message: `url must be an https URL, not ${url.protocol.replace(/:$/, '')}` }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, message: 'url must use https (plain http is accepted only for localhost)' }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: `url must be an https URL, not ${url.protocol.replace(/:$/, '')}` }
+  if (!isDeliveryAllowed(url, allowedHosts)) return { ok: false, message: offMachineMessage }
+  return { ok: true, url: url.toString() }
 }

@@ -158,7 +158,7 @@ describe('POST /sandbox/reset', () => {
   it('restores seed data, drops created payments and endpoints, and restores the settings', async () => {
     const created = (await api.post('/api/checkout/payment', order)).json as { id: string }
     await api.post('/sandbox/payments/pay_seed_lost_card/settle')
-    await api.post('/api/webhook', { url: 'https://hooks.example.com/' })
+    expect((await api.post('/api/webhook', { url: 'http://127.0.0.1:9/' })).status).toBe(201)
     await api.put('/sandbox/faults', { latencyMs: 1 })
     await api.put('/sandbox/rate-limit', { rate: 100, burst: 100 })
     await api.put('/sandbox/webhook-delivery', { maxAttempts: 1 })

@@ -81,12 +81,23 @@ describe('the sandbox CLI', () => {
     [['--burst', 'many'], '--burst must be a whole number, got "many"'],
     [['--colour', 'blue'], "Unknown option '--colour'"],
     [['--port'], "Option '--port <value>' argument missing"],
+    [['--allow-delivery-host', 'https://hooks.example.com/'], '--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "https://hooks.example.com/"'],
   ])('refuses %j with exit code 2 and the usage', async (args, message) => {
     const cli = runCli(args)
     expect(await cli.exited).toBe(2)
     expect(cli.stderr()).toContain(message)
     expect(cli.stderr()).toContain('Usage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B]')
     expect(cli.stdout()).toBe('')
+  })
+
+  it('delivers webhooks off this computer only to the hosts named with --allow-delivery-host', async () => {
+    const cli = await startedCli(['--port', '0', '--allow-delivery-host', 'Hooks.Example.com', '--allow-delivery-host', '192.0.2.10'])
+    expect(cli.stdout()).toContain('Webhook deliveries: this computer and hooks.example.com, 192.0.2.10')
+    const register = (url: string) =>
+      fetch(`${cli.baseUrl}/api/webhook`, { method: 'POST', headers: { 'x-service-api-key': cli.key, 'content-type': 'application/json' }, body: JSON.stringify({ url }) })
+    expect((await register('https://hooks.example.com/in')).status).toBe(201)
+    expect((await register('https://192.0.2.10/in')).status).toBe(201)
+    expect((await register('https://other.example.com/in')).status).toBe(400)
   })
 
   it('says so when the port is taken', async () => {

@@ -48,7 +48,7 @@ describe('fault injection', () => {
   it('errorRate 1: every API request is a 500 in the service shape, and nothing is done', async () => {
     await setFaults({ errorRate: 1 })
     expectError(await api.get('/api/payment/pay_seed_card_declined'), 500, 'Internal server error')
-    const created = await api.post('/api/webhook', { url: 'https://hooks.example.com/' })
+    const created = await api.post('/api/webhook', { url: 'http://127.0.0.1:9/' })
     expectError(created, 500, 'Internal server error')
     expect((await api.get('/sandbox/webhooks')).json).toEqual([])
     await expectAdminStillWorks()

@@ -81,7 +81,7 @@ describe('a delivered webhook', () => {
     expect(() => webhook.verify(hook.body.replace('card_declined', 'lost_card'), headers)).toThrow(WebhookVerificationError)
     const later = String(Number(headers['webhook-timestamp']) + 1)
     expect(() => webhook.verify(hook.body, { ...headers, 'webhook-timestamp': later })).toThrow(WebhookVerificationError)
-    const other = await register('https://hooks.example.com/other')
+    const other = await register(`${receiver.url}/other`)
     expect(() => new Webhook(other.secret).verify(hook.body, headers)).toThrow(WebhookVerificationError)
   })
 

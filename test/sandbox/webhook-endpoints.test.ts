@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
+import { offMachineMessage } from '../../src/sandbox/delivery-hosts'
 import { apiClient, expectError, type ApiClient } from '../helpers/sandbox-client'
 
 let sandbox: RunningSandbox
 let api: ApiClient
 
+// A host besides this computer only because it is allowed here (written as a user might).
 beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimit: { rate: 0 } })
+  sandbox = await startSandbox({ rateLimit: { rate: 0 }, allowedDeliveryHosts: [' HOOKS.example.com '] })
   api = apiClient(sandbox)
 })
 afterAll(() => sandbox.close())
@@ -75,6 +77,29 @@ describe('POST /api/webhook', () => {
     [`https://hooks.example.com/${'a'.repeat(2048)}`, 'url must be shorter than or equal to 2048 characters'],
   ])('refuses url %j with 400: %s', async (url, message) => {
     expectError(await api.post('/api/webhook', { url }), 400, [message])
+  })
+
+  it.each(['https://elsewhere.example/hooks', 'https://sub.hooks.example.com/', 'https://198.51.100.7/', 'https://[2001:db8::1]/'])(
+    'refuses %s, a host it was not started with, and says how to allow one',
+    async (url) => {
+      expectError(await api.post('/api/webhook', { url }), 400, [offMachineMessage])
+    },
+  )
+
+  it('refuses every host but this computer when started with none allowed', async () => {
+    const plain = await startSandbox({ rateLimit: { rate: 0 } })
+    try {
+      expectError(await apiClient(plain).post('/api/webhook', { url: 'https://hooks.example.com/' }), 400, [offMachineMessage])
+      expect((await apiClient(plain).post('/api/webhook', { url: 'https://localhost:8443/hooks' })).status).toBe(201)
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('will not start with an allowed host that is not a host', async () => {
+    for (const entry of ['hooks.example.com/in', 'hooks.example.com:8443', '*.example.com', 'user@hooks.example.com', '']) {
+      await expect(startSandbox({ allowedDeliveryHosts: [entry] })).rejects.toThrow('is not a host name or IP address')
+    }
   })
 
   it('refuses a connect flag that is not a boolean, with the url problem in the same answer', async () => {
