@@ -66,7 +66,7 @@ describe('Settings: audit log', () => {
     await page.getByRole('radio', { name: /Operator sandbox/ }).click()
     await expect.poll(() => page.getByTestId('environment-badge').textContent()).toBe('Operator sandbox')
 
-    await section.getByText('Intact: 3 entries, hash chain verified').waitFor()
+    await section.getByText('Intact: 3 entries, keyed chain verified').waitFor()
     const rows = await rowTexts(page)
     expect(rows.map((cells) => [cells[0], cells[3], cells[4]])).toEqual([
       ['3', 'Operator sandbox', 'Environment switched'],
@@ -102,7 +102,7 @@ describe('Settings: audit log', () => {
     await section.getByRole('button', { name: 'Check again' }).click()
     const verdict = section.getByTestId('audit-verdict')
     await verdict.getByText('The audit log failed its check: 1 problem').waitFor()
-    expect(await verdict.textContent()).toContain('Entry 3 was changed after it was written.')
+    expect(await verdict.textContent()).toContain('Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.')
     expect(await verdict.getAttribute('data-ok')).toBe('false')
     expect(await section.locator('tbody tr[data-problem]').count()).toBe(1)
     await sectionShots(app, 'settings-audit-tampered')

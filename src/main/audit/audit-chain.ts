@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { auditEntrySchema, type AuditEntry, type AuditProblem } from '../../shared/contract/audit-schema'
+import type { ChainAnchor } from './audit-anchor'
 
 /** The `prevHash` of entry 1. */
 export const genesisHash = '0'.repeat(64)
@@ -11,9 +12,6 @@ export interface ChainEnd {
 }
 
 export const chainStart: ChainEnd = { seq: 0, hash: genesisHash }
-
-/** What audit.head held when the log was read. */
-export type HeadRead = { kind: 'missing' } | { kind: 'unreadable' } | { kind: 'ok'; head: ChainEnd }
 
 // No entry this app writes comes near this; a longer line is someone else's.
 const maxLineChars = 16_384
@@ -27,12 +25,18 @@ function canonicalJson(entry: UnsealedEntry): string {
   return JSON.stringify({ seq, at, user, environment, action, detail, prevHash })
 }
 
-export function entryHash(entry: UnsealedEntry): string {
+/** HMAC-SHA256 under the key in the keychain: only the app (or whoever reads the keychain) can seal an entry. */
+export function entryMac(key: Buffer, entry: UnsealedEntry): string {
+  return createHmac('sha256', key).update(canonicalJson(entry), 'utf8').digest('hex')
+}
+
+/** The plain SHA-256 of logs written before the chain was keyed: used only to recognise them. */
+export function plainEntryHash(entry: UnsealedEntry): string {
   return createHash('sha256').update(canonicalJson(entry), 'utf8').digest('hex')
 }
 
-export function sealEntry(entry: UnsealedEntry): AuditEntry {
-  return { ...entry, hash: entryHash(entry) }
+export function sealEntry(key: Buffer, entry: UnsealedEntry): AuditEntry {
+  return { ...entry, hash: entryMac(key, entry) }
 }
 
 /** One line of audit.jsonl, without its line break. */
@@ -41,18 +45,25 @@ export function serializeEntry(entry: AuditEntry): string {
   return JSON.stringify({ seq, at, user, environment, action, detail, prevHash, hash })
 }
 
+/**
+ * Why a log that holds something cannot be checked at all: written with the plain chain
+ * of earlier versions, or with a key the keychain no longer has. The next append sets
+ * such a log aside and starts a keyed one.
+ */
+export type Unverifiable = 'before-keyed' | 'key-missing' | 'key-damaged'
+
 export interface ChainCheck {
   /** Every line that has the shape of an entry, in file order, changed or not. */
   entries: AuditEntry[]
   problems: AuditProblem[]
-  /** Where the next entry must link: the head when it is ahead of the file, so removed entries stay missing. */
+  /** Where the next entry must link: the keychain's end when it is ahead of the file, so removed entries stay missing. */
   end: ChainEnd
-  /**
-   * A problem with audit.head that the next append would hide by rewriting it; the log
-   * writes it down as an entry first, so it stays on record.
-   */
-  headProblem: string | null
+  unverifiable: Unverifiable | null
 }
+
+type Line = { line: number; problem: string | null; entry: AuditEntry | null; seq: number | null }
+
+const foreignLine = (line: number) => `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
 
 function missingRange(from: number, to: number): string {
   return from === to ? `Entry ${from} is missing: it was removed from the log.` : `Entries ${from} to ${to} are missing: they were removed from the log.`
@@ -63,12 +74,43 @@ function seqOf(json: unknown): number | null {
   return Number.isSafeInteger(json.seq) ? (json.seq as number) : null
 }
 
+function readLine(raw: string, line: number): Line {
+  const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+  if (content.trim() === '') return { line, problem: `Line ${line} is empty: the log was edited.`, entry: null, seq: null }
+  let json: unknown
+  try {
+    json = content.length > maxLineChars ? undefined : JSON.parse(content)
+  } catch {
+    json = undefined
+  }
+  if (json === undefined) {
+    const cut = content.startsWith('{"seq":')
+    const problem = cut ? `Line ${line} holds a cut-off entry: the file was truncated there, or the app stopped while writing it.` : foreignLine(line)
+    return { line, problem, entry: null, seq: null }
+  }
+  const parsed = auditEntrySchema.safeParse(json)
+  if (parsed.success) return { line, problem: null, entry: parsed.data, seq: parsed.data.seq }
+  const seq = seqOf(json)
+  const problem = seq === null ? foreignLine(line) : `Entry ${seq} was changed after it was written: it no longer has the shape of an audit entry.`
+  return { line, problem, entry: null, seq }
+}
+
+function unverifiableMessage(kind: Unverifiable, count: number): string {
+  const them = count === 1 ? 'its entry' : `its ${count} entries`
+  const later = 'Payments Desk sets this log aside, kept as it is, when it writes the next entry.'
+  if (kind === 'before-keyed') {
+    return `This log was written before the keyed chain: anyone who could write the data folder could have rewritten ${them}, so they cannot be shown to be unchanged. ${later}`
+  }
+  if (kind === 'key-damaged') return `The audit log's key in the keychain is damaged: ${them} cannot be verified. ${later}`
+  return `The audit log's key is not in the keychain (it was deleted, or this is another keychain): ${them} cannot be verified. ${later}`
+}
+
 /**
- * Checks the text of audit.jsonl against itself (each hash, each link, no gaps) and
- * against audit.head (nothing cut off the end). Never throws: whatever the file
- * holds becomes problems a person can read.
+ * Checks the text of audit.jsonl against itself (each MAC, each link, no gaps) and
+ * against the anchor in the keychain (nothing cut off the end, nothing deleted). Never
+ * throws: whatever the file holds becomes problems a person can read.
  */
-export function checkChain(text: string, head: HeadRead): ChainCheck {
+export function checkChain(text: string, anchor: ChainAnchor): ChainCheck {
   const problems: AuditProblem[] = []
   let dropped = 0
   const report = (problem: AuditProblem) => {
@@ -76,50 +118,36 @@ export function checkChain(text: string, head: HeadRead): ChainCheck {
     else dropped++
   }
 
-  const lines = text.split('\n')
-  if (lines.at(-1) === '') lines.pop()
-  const entries: AuditEntry[] = []
+  const raw = text.split('\n')
+  if (raw.at(-1) === '') raw.pop()
+  const lines = raw.map((content, index) => readLine(content, index + 1))
+  const entries = lines.flatMap((line) => (line.entry ? [line.entry] : []))
+  const key = anchor.kind === 'keyed' ? anchor.key : null
+  const sealed = key ? entries.filter((entry) => entryMac(key, entry) === entry.hash).length : 0
+
+  // A key that has sealed nothing yet, beside a log that holds something: that log is older than the key.
+  let unverifiable: Unverifiable | null = null
+  if (lines.length > 0 && (anchor.kind === 'none' || anchor.kind === 'damaged' || (anchor.kind === 'keyed' && anchor.end.seq === 0 && sealed === 0))) {
+    const plain = entries.length === lines.length && entries.every((entry) => plainEntryHash(entry) === entry.hash)
+    unverifiable = plain ? 'before-keyed' : anchor.kind === 'damaged' ? 'key-damaged' : 'key-missing'
+  }
+  const checkSeals = key !== null && unverifiable === null
+
   const seen = new Set<number>()
   // Entries present in some form, even if changed past reading: not "missing".
   const present = new Set<number>()
   let previous: AuditEntry | null = null
   let highest: AuditEntry | null = null
-
-  for (const [index, raw] of lines.entries()) {
-    const line = index + 1
-    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-    if (content.trim() === '') {
-      report({ seq: null, line, message: `Line ${line} is empty: the log was edited.` })
+  for (const { line, problem, entry, seq: lineSeq } of lines) {
+    if (problem) report({ seq: lineSeq, line, message: problem })
+    if (!entry) {
+      if (lineSeq !== null) present.add(lineSeq)
       continue
     }
-    let json: unknown
-    try {
-      json = content.length > maxLineChars ? undefined : JSON.parse(content)
-    } catch {
-      json = undefined
-    }
-    if (json === undefined) {
-      const message = content.startsWith('{"seq":')
-        ? `Line ${line} holds a cut-off entry: the file was truncated there, or the app stopped while writing it.`
-        : `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
-      report({ seq: null, line, message })
-      continue
-    }
-    const parsed = auditEntrySchema.safeParse(json)
-    if (!parsed.success) {
-      const seq = seqOf(json)
-      if (seq !== null) present.add(seq)
-      report(
-        seq === null
-          ? { seq: null, line, message: `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.` }
-          : { seq, line, message: `Entry ${seq} was changed after it was written: it no longer has the shape of an audit entry.` },
-      )
-      continue
-    }
-    const entry = parsed.data
     const { seq } = entry
-    entries.push(entry)
-    if (entryHash(entry) !== entry.hash) report({ seq, line, message: `Entry ${seq} was changed after it was written.` })
+    if (checkSeals && entryMac(key, entry) !== entry.hash) {
+      report({ seq, line, message: `Entry ${seq} fails its keyed check: it was changed after it was written, or was not written by Payments Desk.` })
+    }
     if (seen.has(seq)) {
       report({ seq, line, message: `Entry ${seq} appears more than once (again on line ${line}): it was copied.` })
       continue
@@ -153,9 +181,11 @@ export function checkChain(text: string, head: HeadRead): ChainCheck {
   }
 
   let end = last
-  let headProblem: string | null = null
-  if (head.kind === 'ok') {
-    const recorded = head.head
+  if (unverifiable) {
+    report({ seq: null, line: null, message: unverifiableMessage(unverifiable, Math.max(entries.length, 1)) })
+    end = chainStart
+  } else if (anchor.kind === 'keyed') {
+    const recorded = anchor.end
     if (recorded.seq > last.seq) {
       report({
         seq: recorded.seq,
@@ -170,16 +200,11 @@ export function checkChain(text: string, head: HeadRead): ChainCheck {
       report({ seq: last.seq, line: null, message: `Entry ${last.seq} is not the one that was recorded last: the end of the log was replaced.` })
       // Link the next entry to the recorded one, so the replacement stays visible.
       end = recorded
-    } else if (recorded.seq < last.seq - 1) {
-      // One behind is the app stopping between writing an entry and recording it.
-      headProblem = `The log goes on to entry ${last.seq}, but the app's record of its end (audit.head) stops at entry ${recorded.seq}: entries were added by something other than Payments Desk, or the record could not be updated.`
     }
-  } else if (head.kind === 'unreadable') {
-    headProblem = "The app's record of the log's end (audit.head) is damaged: entries removed from the end could go unnoticed."
-  } else if (last.seq >= 2) {
-    headProblem = "The app's record of the log's end (audit.head) is missing: entries removed from the end could go unnoticed."
+    // A file ahead of the keychain is the keychain refusing an update after a write; those entries carry valid MACs or were reported above.
+  } else if (anchor.kind === 'unavailable') {
+    report({ seq: null, line: null, message: `The audit log could not be checked: its key is in the keychain, which did not answer. ${anchor.reason}` })
   }
-  if (headProblem) report({ seq: null, line: null, message: headProblem })
   if (dropped > 0) problems.push({ seq: null, line: null, message: `…and ${dropped} more problems.` })
-  return { entries, problems, end, headProblem }
+  return { entries, problems, end, unverifiable }
 }

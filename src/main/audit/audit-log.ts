@@ -1,14 +1,16 @@
-import { mkdir, open, readFile, stat } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, stat } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
-import { AppError } from '../../shared/app-error'
+import { AppError, isAppError } from '../../shared/app-error'
 import type { AuditEntry, AuditEvent, AuditVerification } from '../../shared/contract/audit-schema'
-import { writeFileAtomic } from '../storage/atomic-file'
+import type { SecretStore } from '../secrets/keychain'
 import { fsErrorCode } from '../storage/json-file'
-import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd, type HeadRead } from './audit-chain'
+import { createAnchor, readAnchor, saveAnchor, type ChainAnchor, type KeyedAnchor } from './audit-anchor'
+import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd } from './audit-chain'
 
 export const auditFileName = 'audit.jsonl'
-export const auditHeadName = 'audit.head'
+// Written by versions before the keyed chain; the keychain holds the log's end now.
+const legacyHeadName = 'audit.head'
 // Years of entries at a few hundred bytes each; a bigger file was not written by this app alone.
 const maxFileBytes = 64 * 1024 * 1024
 const maxDetailChars = 1_000
@@ -31,7 +33,8 @@ interface WriteState {
   /** The file's size after the app's last write: anything else means someone else wrote. */
   size: number
   endsWithNewline: boolean
-  headProblem: string | null
+  /** The file holds a log this key cannot check: it is set aside before the next entry. */
+  setAside: ChainCheck['unverifiable']
 }
 
 /** The OS account running the app; some systems cannot say (no passwd entry in a container). */
@@ -51,53 +54,43 @@ function why(error: unknown): string {
   return code ? `of an unexpected error (${code})` : 'of an unknown error'
 }
 
-function parseHead(text: string): HeadRead {
-  try {
-    const json: unknown = JSON.parse(text)
-    if (typeof json === 'object' && json !== null && 'seq' in json && 'hash' in json) {
-      const { seq, hash } = json
-      if (Number.isSafeInteger(seq) && (seq as number) >= 0 && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash)) {
-        return { kind: 'ok', head: { seq: seq as number, hash } }
-      }
-    }
-  } catch {
-    // Falls through: not JSON.
-  }
-  return { kind: 'unreadable' }
-}
-
 /**
- * The append-only audit log: audit.jsonl in the data folder, one hash-chained entry
- * per line, and audit.head, rewritten atomically after each append with the last
- * entry's number and hash so that lines cut off the end are noticed too. The file is
- * only ever opened for appending; a damaged log is never repaired, only reported.
+ * The append-only audit log: audit.jsonl in the data folder, one entry per line, each
+ * sealed with an HMAC whose key is in the keychain and linked to the one before. The
+ * keychain also holds the number and MAC of the last entry, so entries cut off the end,
+ * or the whole file deleted, are noticed too. The file is only ever opened for
+ * appending; a damaged log is never repaired, only reported.
  */
 export class AuditLog {
   readonly path: string
-  readonly headPath: string
   private readonly user: string
+  private readonly secrets: SecretStore
   private state: WriteState | null = null
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly dataDir: string,
-    options: { user?: string } = {},
+    options: { secrets: SecretStore; user?: string },
   ) {
     this.path = join(dataDir, auditFileName)
-    this.headPath = join(dataDir, auditHeadName)
+    this.secrets = options.secrets
     this.user = (options.user ?? currentUser()).slice(0, maxUserChars)
   }
 
-  /** Reads and checks the whole log. */
+  /** Reads and checks the whole log. A keychain that does not answer is a problem in the result, not an error. */
   read(): Promise<AuditRead> {
     return this.serial(async () => {
-      const { check, state } = await this.inspect()
-      this.state = state
+      const anchor = await readAnchor(this.secrets)
+      const { check, state } = await this.inspect(anchor)
+      this.state = anchor.kind === 'keyed' ? state : null
       return { entries: check.entries, verification: { ok: check.problems.length === 0, problems: check.problems } }
     })
   }
 
-  /** Appends one entry, dated `at`. Throws an AppError('storage') when nothing was written. */
+  /**
+   * Appends one entry, dated `at`. Throws an AppError when nothing was written: the file
+   * cannot be written, or the key cannot be read from the keychain (never an unsealed entry).
+   */
   append(event: AuditEvent, at: Date): Promise<AppendOutcome> {
     return this.serial(async () => {
       try {
@@ -105,20 +98,29 @@ export class AuditLog {
       } catch (error) {
         throw new AppError('storage', `The audit log could not be written because ${why(error)}.`, { cause: error })
       }
-      // Anything but the app's own last write, to either file, means reading them again.
-      const [size, head] = await Promise.all([this.size(), this.readHead()])
-      const known = this.state
-      const unchanged = known?.size === size && head.kind === 'ok' && head.head.seq === known.end.seq && head.head.hash === known.end.hash
-      const state = unchanged ? known : (await this.inspect()).state
-      this.state = state
-      const warnings: string[] = []
-      if (state.headProblem) {
-        // Rewriting audit.head would make this problem disappear: put it on record first.
-        const outcome = await this.write(state, { environment: event.environment, action: 'audit-problem', detail: state.headProblem }, at)
-        if (outcome.warning) warnings.push(outcome.warning)
+      const anchor = await readAnchor(this.secrets)
+      if (anchor.kind === 'unavailable') {
+        throw new AppError(anchor.code, `The audit log could not be written because its key is in the keychain, which did not answer. ${anchor.reason}`)
       }
-      const outcome = await this.write(state, event, at)
+      // Anything but the app's own last write, to the file or the keychain, means reading the file again.
+      const size = await this.size()
+      const known = this.state
+      const unchanged = known?.size === size && anchor.kind === 'keyed' && anchor.end.seq === known.end.seq && anchor.end.hash === known.end.hash
+      const state = unchanged ? known : (await this.inspect(anchor)).state
+      this.state = null
+      const keyed = anchor.kind === 'keyed' ? anchor : await createAnchor(this.secrets)
+      const warnings: string[] = []
+      if (state.setAside !== null || anchor.kind !== 'keyed') {
+        const note = await this.setAside(state, at)
+        Object.assign(state, { end: chainStart, size: 0, endsWithNewline: true, setAside: null })
+        if (note) {
+          const outcome = await this.write(keyed, state, { environment: event.environment, action: 'audit-problem', detail: note }, at)
+          if (outcome.warning) warnings.push(outcome.warning)
+        }
+      }
+      const outcome = await this.write(keyed, state, event, at)
       if (outcome.warning) warnings.push(outcome.warning)
+      this.state = state
       return { entry: outcome.entry, warning: warnings.length > 0 ? warnings.join(' ') : null }
     })
   }
@@ -138,18 +140,17 @@ export class AuditLog {
     }
   }
 
-  private async inspect(): Promise<{ check: ChainCheck; state: WriteState }> {
-    const head = await this.readHead()
+  private async inspect(anchor: ChainAnchor): Promise<{ check: ChainCheck; state: WriteState }> {
     const size = await this.size()
     if (size > maxFileBytes) {
       const megabytes = Math.round(size / 1024 / 1024)
       const check: ChainCheck = {
         entries: [],
         problems: [{ seq: null, line: null, message: `The audit log is ${megabytes} MB, far more than Payments Desk writes: something else wrote to it, and it was not checked.` }],
-        end: head.kind === 'ok' ? head.head : chainStart,
-        headProblem: null,
+        end: anchor.kind === 'keyed' ? anchor.end : chainStart,
+        unverifiable: null,
       }
-      return { check, state: { end: check.end, size, endsWithNewline: false, headProblem: null } }
+      return { check, state: { end: check.end, size, endsWithNewline: false, setAside: null } }
     }
     let bytes = Buffer.alloc(0)
     try {
@@ -157,28 +158,41 @@ export class AuditLog {
     } catch (error) {
       if (fsErrorCode(error) !== 'ENOENT') throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
     }
-    const check = checkChain(bytes.toString('utf8'), head)
+    const check = checkChain(bytes.toString('utf8'), anchor)
     const state: WriteState = {
       end: check.end,
       size: bytes.length,
       endsWithNewline: bytes.length === 0 || bytes.at(-1) === 0x0a,
-      headProblem: check.headProblem,
+      setAside: check.unverifiable,
     }
     return { check, state }
   }
 
-  private async readHead(): Promise<HeadRead> {
+  /**
+   * Moves a log the key cannot check out of the way, kept byte for byte, and says so in
+   * words for the new log's first entry; null when there was nothing to move.
+   */
+  private async setAside(state: WriteState, at: Date): Promise<string | null> {
+    const stamp = at.toISOString().replace(/[:.]/g, '-')
+    const asideName = `audit.unverified-${stamp}.jsonl`
     try {
-      return parseHead(await readFile(this.headPath, 'utf8'))
+      if (state.size > 0) await rename(this.path, join(this.dataDir, asideName))
+      await rename(join(this.dataDir, legacyHeadName), join(this.dataDir, `audit.unverified-${stamp}.head`)).catch((error: unknown) => {
+        if (fsErrorCode(error) !== 'ENOENT') throw error
+      })
     } catch (error) {
-      if (fsErrorCode(error) === 'ENOENT') return { kind: 'missing' }
-      if (fsErrorCode(error) === 'EISDIR') return { kind: 'unreadable' }
-      throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
+      throw new AppError('storage', `The audit log could not be written because an earlier log could not be set aside: ${why(error)}.`, { cause: error })
     }
+    if (state.size === 0) return null
+    const reason =
+      state.setAside === 'before-keyed' ? 'was written before the keyed chain'
+      : state.setAside === 'key-damaged' ? 'could not be verified: its key in the keychain was damaged'
+      : 'could not be verified: its key was not in the keychain'
+    return `The previous audit log ${reason}. It was set aside unchanged as ${asideName}; this log starts a new keyed chain.`
   }
 
-  private async write(state: WriteState, event: AuditEvent, at: Date): Promise<AppendOutcome> {
-    const entry = sealEntry({
+  private async write(anchor: KeyedAnchor, state: WriteState, event: AuditEvent, at: Date): Promise<AppendOutcome> {
+    const entry = sealEntry(anchor.key, {
       seq: state.end.seq + 1,
       at: at.toISOString(),
       user: this.user,
@@ -205,13 +219,13 @@ export class AuditLog {
     state.end = { seq: entry.seq, hash: entry.hash }
     state.size += Buffer.byteLength(line, 'utf8')
     state.endsWithNewline = true
-    state.headProblem = null
     try {
-      await writeFileAtomic(this.headPath, `${JSON.stringify({ seq: entry.seq, hash: entry.hash })}\n`)
+      await saveAnchor(this.secrets, anchor.key, state.end)
     } catch (error) {
+      if (!isAppError(error)) throw error
       return {
         entry,
-        warning: `Entry ${entry.seq} was written, but the app's record of the log's end (audit.head) could not be updated because ${why(error)}.`,
+        warning: `Entry ${entry.seq} was written, but its record in the keychain could not be updated (${error.message}): until the next entry is written, removing it from the log would go unnoticed.`,
       }
     }
     return { entry, warning: null }

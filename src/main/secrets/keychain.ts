@@ -31,6 +31,16 @@ export function webhookSecretAccount(endpointId: string): string {
   return account('webhook-secret', endpointId)
 }
 
+/** When a webhook secret was revealed: kept beside the secret, where webhooks.json cannot undo it. */
+export function webhookRevealedAccount(endpointId: string): string {
+  return account('webhook-revealed', endpointId)
+}
+
+/** The audit log's HMAC key and the number and MAC of its last entry, out of reach of the data folder. */
+export function auditKeyAccount(): string {
+  return account('audit-key', 'chain')
+}
+
 function account(kind: string, id: string): string {
   if (id.length === 0) throw new TypeError(`An empty id cannot name a ${kind} keychain entry.`)
   return `${kind}:${id}`

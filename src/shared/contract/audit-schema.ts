@@ -44,8 +44,9 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>
 
 /**
- * One line of audit.jsonl. `hash` is the SHA-256 of the entry's canonical JSON
- * without `hash` (which includes `prevHash`), so the entries form a chain.
+ * One line of audit.jsonl. `hash` is the HMAC-SHA256, under a key kept in the keychain,
+ * of the entry's canonical JSON without `hash` (which includes `prevHash`), so the
+ * entries form a chain only the app can extend.
  */
 export const auditEntrySchema = auditEventSchema
   .extend({

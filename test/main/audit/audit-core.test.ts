@@ -50,9 +50,9 @@ describe('the audit log behind the real handlers', () => {
     // Not a change: nothing to record.
     await ok('updateSettings', { activeEnvironment: 'production', theme: 'dark' })
     await ok('updateSettings', { activeEnvironment: 'local' })
-    const endpoint = await ok('registerWebhook', { url: `http://127.0.0.1:9/hooks?token=${hookToken}`, connect: true, confirmedProduction: false })
+    const endpoint = await ok('registerWebhook', { url: `http://127.0.0.1:9/hooks?token=${hookToken}`, connect: true })
     webhookSecret = (await ok('revealWebhookSecret', { endpointId: endpoint.id })).secret
-    const created = await ok('createCheckout', { checkout, confirmedProduction: false })
+    const created = await ok('createCheckout', { checkout })
     await ok('deleteKey', { environment: 'production' })
     // Refused actions leave no entry.
     expect((await fixture.call('setKey', { environment: 'production', key: 'service_pub_prod_x' })).ok).toBe(false)
@@ -90,7 +90,7 @@ describe('the audit log behind the real handlers', () => {
   it('keeps no key, no secret, no token and no customer e-mail in its files or its export', async () => {
     exportPath = join(exportDir, 'audit.json')
     expect(await fixture.ok('auditExport', { format: 'json' })).toEqual({ path: exportPath })
-    const texts = await Promise.all([join(fixture.dataDir, 'audit.jsonl'), join(fixture.dataDir, 'audit.head'), exportPath].map((path) => readFile(path, 'utf8')))
+    const texts = await Promise.all([join(fixture.dataDir, 'audit.jsonl'), exportPath].map((path) => readFile(path, 'utf8')))
     expect(webhookSecret).toMatch(/^whsec_/)
     const secretBody = webhookSecret.slice('whsec_'.length)
     for (const text of texts) {

@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { entryHash } from '../../../src/main/audit/audit-chain'
+import { readAnchor } from '../../../src/main/audit/audit-anchor'
+import { entryMac } from '../../../src/main/audit/audit-chain'
 import { AuditLog } from '../../../src/main/audit/audit-log'
+import { createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
 import { createAuditService, type AuditService } from '../../../src/main/services/audit-service'
 import { splitCsvLine } from '../../../src/shared/batch/parse-ids'
 import { auditEntrySchema } from '../../../src/shared/contract/audit-schema'
@@ -13,14 +15,16 @@ let exportPath: string | null
 let problems: string[]
 let audit: AuditService
 let clock: number
+let secrets: SecretStore
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'payments-desk-audit-service-'))
   exportPath = null
   problems = []
   clock = Date.UTC(2026, 2, 1, 9, 30)
+  secrets = createMemoryStore()
   audit = createAuditService({
-    log: new AuditLog(join(dir, 'data'), { user: 'ada' }),
+    log: new AuditLog(join(dir, 'data'), { user: 'ada', secrets }),
     dialogs: { chooseIdFile: () => Promise.resolve(null), chooseExportPath: () => Promise.resolve(exportPath) },
     onWriteProblem: (message) => problems.push(message),
     now: () => new Date((clock += 1_000)),
@@ -95,7 +99,8 @@ describe('the audit service', () => {
     expect(json.verification).toEqual({ ok: true, problems: [] })
     const entries = json.entries.map((entry) => auditEntrySchema.parse(entry))
     expect(entries.map((e) => e.seq)).toEqual([1, 2])
-    for (const entry of entries) expect(entry.hash).toBe(entryHash(entry))
+    const anchor = await readAnchor(secrets)
+    for (const entry of entries) expect(anchor.kind === 'keyed' && entryMac(anchor.key, entry)).toBe(entry.hash)
   })
 
   it('has a notice for the start when the log fails its check, and none when it holds', async () => {

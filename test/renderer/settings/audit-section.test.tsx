@@ -24,7 +24,7 @@ describe('the audit log section', () => {
     const api = installFakeApi()
     api.handle('auditList', () => auditList(entries))
     renderWithProviders(<AuditSection />)
-    expect(await screen.findByText('Intact: 3 entries, hash chain verified')).toBeInTheDocument()
+    expect(await screen.findByText('Intact: 3 entries, keyed chain verified')).toBeInTheDocument()
     expect(screen.getByTestId('audit-verdict')).toHaveAttribute('data-ok', 'true')
     const [newest, middle, oldest] = rows()
     if (!newest || !middle || !oldest) throw new Error('three rows expected')
@@ -135,10 +135,10 @@ describe('the audit log section', () => {
     api.handle('auditList', () => auditList(entries.slice(0, 1)))
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByText('Intact: 1 entry, hash chain verified')).toBeInTheDocument()
+    expect(await screen.findByText('Intact: 1 entry, keyed chain verified')).toBeInTheDocument()
     api.handle('auditList', () => auditList(entries))
     await user.click(screen.getByRole('button', { name: 'Check again' }))
-    expect(await screen.findByText('Intact: 3 entries, hash chain verified')).toBeInTheDocument()
+    expect(await screen.findByText('Intact: 3 entries, keyed chain verified')).toBeInTheDocument()
   })
 
   it('sits at the end of Settings and reads the log again after a settings change', async () => {
@@ -149,11 +149,11 @@ describe('the audit log section', () => {
     renderWithProviders(<SettingsView />)
     const sections = await screen.findAllByRole('region')
     expect(sections.at(-1)).toHaveAccessibleName('Audit log')
-    expect(await screen.findByText('Intact: 1 entry, hash chain verified')).toBeInTheDocument()
+    expect(await screen.findByText('Intact: 1 entry, keyed chain verified')).toBeInTheDocument()
     recorded = entries
     await useConnection.getState().update({ activeEnvironment: 'production' })
     await waitFor(() => {
-      expect(screen.getByText('Intact: 3 entries, hash chain verified')).toBeInTheDocument()
+      expect(screen.getByText('Intact: 3 entries, keyed chain verified')).toBeInTheDocument()
     })
   })
 })

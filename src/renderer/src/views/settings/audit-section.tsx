@@ -23,7 +23,7 @@ export function AuditSection() {
     <SettingsSection
       title="Audit log"
       testId="audit-section"
-      description="Key changes, environment switches, webhook registrations and checkouts made from this app on this computer: when, by whom, where, what. No keys or secrets; customer e-mails masked. Each entry carries the hash of the one before it, so a changed, removed or cut-off entry is reported here."
+      description="Key changes, environment switches, webhook registrations and checkouts made from this app on this computer: when, by whom, where, what. No keys or secrets; customer e-mails masked. Each entry is sealed with a key kept in the system keychain and linked to the one before it, so a changed, inserted, removed or cut-off entry, or a deleted log, is reported here."
     >
       {error && !list ? (
         <Alert color="red" title="The audit log could not be read">

@@ -3,7 +3,7 @@ import type { AuditList } from '../../../../shared/contract/audit-schema'
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
 
-/** Whether the hash chain held: a green line, or every problem in red. */
+/** Whether the keyed chain held: a green line, or every problem in red. */
 export function AuditVerdict({ list }: { list: AuditList }) {
   const { verification, total } = list
   if (!verification.ok) {
@@ -31,7 +31,7 @@ export function AuditVerdict({ list }: { list: AuditList }) {
   }
   const earlier = list.entries.filter((entry) => entry.action === 'audit-problem').length
   return (
-    <Alert color="green" variant="light" title={`Intact: ${count(total, 'entry', 'entries')}, hash chain verified`} role="status" data-testid="audit-verdict" data-ok="true">
+    <Alert color="green" variant="light" title={`Intact: ${count(total, 'entry', 'entries')}, keyed chain verified`} role="status" data-testid="audit-verdict" data-ok="true">
       <Text size="sm">
         No entry was changed, removed or cut off since it was written.
         {earlier > 0 ? ` ${count(earlier, 'problem', 'problems')} found earlier ${earlier === 1 ? 'is' : 'are'} recorded in the log, marked in red below.` : ''}
