@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { app, dialog, type BrowserWindow } from 'electron'
 import type { FileDialogs } from './services/batch-service'
+import type { ProductionConfirm } from './services/production-guard'
 
 /** The native open and save dialogs, run in the main process so paths never come from the renderer. */
 export function electronDialogs(window: () => BrowserWindow | null): FileDialogs {
@@ -23,6 +24,31 @@ export function electronDialogs(window: () => BrowserWindow | null): FileDialogs
       const parent = window()
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
       return result.canceled ? null : result.filePath
+    },
+  }
+}
+
+/**
+ * The confirmation before a write to Production: a native dialog of the main process, so
+ * nothing in the renderer can answer it. Cancel is the default and the Escape answer, so
+ * Enter or Escape never writes.
+ */
+export function electronProductionConfirm(window: () => BrowserWindow | null): ProductionConfirm {
+  return {
+    async confirmProductionWrite({ action, summary, confirmLabel }) {
+      const options = {
+        type: 'warning' as const,
+        title: 'Production',
+        message: `${action}?`,
+        detail: `${summary}\n\nThis reaches real customers.`,
+        buttons: ['Cancel', confirmLabel],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      }
+      const parent = window()
+      const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
+      return response === 1
     },
   }
 }

@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, session } from 'electron'
 import { eventChannel } from '../shared/contract/channels'
+import { deliveryHostsVariable, parseDeliveryHosts } from '../sandbox/delivery-hosts'
 import { createAppCore, type AppCore } from './app-core'
-import { electronDialogs } from './file-dialogs'
+import { electronDialogs, electronProductionConfirm } from './file-dialogs'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
 import { appPageUrl } from './app-protocol'
@@ -41,11 +42,15 @@ function createWindow(): BrowserWindow {
 async function start(): Promise<void> {
   hardenSession(session.defaultSession, appUrl)
   serveApp(session.defaultSession, rendererDir)
+  const deliveryHosts = parseDeliveryHosts(process.env[deliveryHostsVariable])
+  if (deliveryHosts.invalid.length > 0) console.error(`${deliveryHostsVariable}: ignored, not host names: ${deliveryHosts.invalid.join(', ')}`)
   core = await createAppCore({
     dataDir: app.getPath('userData'),
     secrets: createKeytarStore(),
     localService: 'start',
+    sandboxDeliveryHosts: deliveryHosts.hosts,
     dialogs: electronDialogs(() => mainWindow),
+    confirm: electronProductionConfirm(() => mainWindow),
     isTrustedSender: (sender) => isTrustedSender(sender, appUrl),
     onInternalError: (error) => {
       console.error('Payments Desk internal error:', error)

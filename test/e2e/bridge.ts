@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { AppCore } from '../../src/main/app-core'
 import type { Sender } from '../../src/main/ipc/dispatcher'
+import type { ProductionConfirm, ProductionWrite } from '../../src/main/services/production-guard'
 import { eventContract, invokeContract, type EventName, type InvokeName } from '../../src/shared/contract/channels'
 
 const sender: Sender = { frameUrl: 'app://e2e', fromAppWindow: true }
@@ -11,6 +12,28 @@ export type Traffic =
   | { kind: 'event'; name: EventName; payload: unknown }
 
 export type TrafficListener = (traffic: Traffic) => void
+
+/**
+ * Main's native dialog before a write to Production, which no page can reach: the test
+ * plays the user, setting the answer and reading each question asked.
+ */
+export interface FakeConfirm extends ProductionConfirm {
+  readonly asked: ProductionWrite[]
+  /** The next dialogs' answer: true is the confirm button, false is Cancel (the dialog's default). */
+  answer: boolean
+}
+
+export function fakeConfirm(): FakeConfirm {
+  const fake: FakeConfirm = {
+    asked: [],
+    answer: false,
+    confirmProductionWrite(write) {
+      fake.asked.push(write)
+      return Promise.resolve(fake.answer)
+    },
+  }
+  return fake
+}
 
 /**
  * Puts on the page the same `window.paymentsDesk` the preload builds, from the same

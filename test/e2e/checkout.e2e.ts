@@ -98,7 +98,6 @@ describe('Checkout against the local sandbox', () => {
         successUrl: 'https://shop.example.com/ok',
         cancelUrl: 'https://shop.example.com/cancel',
       },
-      confirmedProduction: false,
     })
     expect(refused).toEqual({
       ok: false,
@@ -183,5 +182,45 @@ describe('Checkout against the local sandbox', () => {
     } finally {
       await call(fixture.sandbox, 'PUT', '/sandbox/faults', { body: { errorRate: 0 } })
     }
+  })
+})
+
+describe('Checkout in Production: main asks in its own dialog', () => {
+  const prodKey = 'service_prod_e2e_confirm_0123456789abcdef'
+  let prod: AppPage
+
+  beforeAll(async () => {
+    // The sandbox stands in for the live service, with a key of the production shape.
+    prod = await openApp(browser, { sandbox: { apiKey: prodKey } })
+    await prod.fixture.ok('updateSettings', { baseUrl: { environment: 'production', url: prod.fixture.sandbox.baseUrl } })
+    await prod.fixture.ok('setKey', { environment: 'production', key: prodKey })
+    await prod.fixture.ok('updateSettings', { activeEnvironment: 'production' })
+    await prod.page.reload()
+    await prod.page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
+  })
+  afterAll(async () => {
+    await prod.close()
+  })
+
+  it('sends nothing when the dialog is cancelled, and creates the payment once when it is confirmed', async () => {
+    const { page, fixture, confirm } = prod
+    const posts = async () => (await fixture.ok('getRequestLog', {})).filter((entry) => entry.method === 'POST' && entry.path === '/api/checkout/payment').length
+    await openCheckout(page)
+    await fillGoodOrder(page)
+    const button = page.getByRole('button', { name: 'Create payment in Production' })
+
+    confirm.answer = false
+    await button.click()
+    await page.getByTestId('checkout-error').getByText('Not created: cancelled in the confirmation dialog').waitFor()
+    expect(confirm.asked).toHaveLength(1)
+    expect(confirm.asked[0]?.summary).toContain('ada@example.com')
+    expect(await posts()).toBe(0)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+
+    confirm.answer = true
+    await button.click()
+    await page.getByTestId('checkout-result').waitFor()
+    expect(confirm.asked).toHaveLength(2)
+    expect(await posts()).toBe(1)
   })
 })

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
-import { bridge, type TrafficListener } from './bridge'
+import { bridge, fakeConfirm, type FakeConfirm, type TrafficListener } from './bridge'
 import { serveRenderer } from './static-server'
 
 export const screenshotDir = join(import.meta.dirname, '../../artifacts/screenshots')
@@ -27,6 +27,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface AppPage {
   page: Page
   fixture: CoreFixture
+  /** Main's production dialog: answers Cancel until the test sets `answer`. */
+  confirm: FakeConfirm
   /** Saves artifacts/screenshots/<name>-<scheme>.png in the current colour scheme. */
   screenshot(name: string): Promise<void>
   setScheme(scheme: 'light' | 'dark'): Promise<void>
@@ -44,7 +46,8 @@ export async function openApp(
   options: Parameters<typeof startCoreFixture>[0] & { onTraffic?: TrafficListener } = {},
 ): Promise<AppPage> {
   const { onTraffic, ...fixtureOptions } = options
-  const fixture = await startCoreFixture(fixtureOptions)
+  const confirm = fakeConfirm()
+  const fixture = await startCoreFixture({ confirm, ...fixtureOptions })
   const server = await serveRenderer(rendererRoot)
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
   const page = await context.newPage()
@@ -59,6 +62,7 @@ export async function openApp(
   return {
     page,
     fixture,
+    confirm,
     async screenshot(name) {
       await page.screenshot({ path: join(screenshotDir, `${name}-${scheme}.png`), fullPage: true })
     },

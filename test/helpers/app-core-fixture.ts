@@ -5,6 +5,7 @@ import { createAppCore, type AppCore } from '../../src/main/app-core'
 import { appPageUrl } from '../../src/main/app-protocol'
 import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { FileDialogs } from '../../src/main/services/batch-service'
+import type { ProductionConfirm } from '../../src/main/services/production-guard'
 import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import { declaresError } from '../../src/shared/contract/channel-errors'
@@ -31,7 +32,13 @@ export interface CoreFixture {
  * service name of its own) and a real sandbox: everything but the Electron window.
  */
 export async function startCoreFixture(
-  options: { sandbox?: Parameters<typeof startSandbox>[0]; dialogs?: FileDialogs; isTrustedSender?: (sender: Sender) => boolean } = {},
+  options: {
+    sandbox?: Parameters<typeof startSandbox>[0]
+    dialogs?: FileDialogs
+    /** The main-process dialog before a production write; without it, production writes are refused. */
+    confirm?: ProductionConfirm
+    isTrustedSender?: (sender: Sender) => boolean
+  } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
   const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
@@ -43,6 +50,7 @@ export async function startCoreFixture(
     isTrustedSender: options.isTrustedSender ?? ((sender) => sender.fromAppWindow),
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   })
   const responses: CoreFixture['responses'] = []
   const call = async <N extends InvokeName>(name: N, request: unknown) => {

@@ -12,7 +12,11 @@ export interface FakeApi {
   calls(name: InvokeName): unknown[]
 }
 
-/** A stand-in for the preload's `window.paymentsDesk`, for component and store tests. */
+/**
+ * A stand-in for the preload's `window.paymentsDesk`, for component and store tests. Each
+ * request is checked against the contract as main checks it, so a screen that sends a
+ * field main refuses (a stale `confirmedProduction`, say) fails its test too.
+ */
 export function installFakeApi(): FakeApi {
   const handlers = new Map<string, (request: unknown) => unknown>()
   const failures = new Map<string, AppErrorShape>()
@@ -23,6 +27,8 @@ export function installFakeApi(): FakeApi {
       name,
       vi.fn(async (request: unknown) => {
         log.set(name, [...(log.get(name) ?? []), request])
+        const checked = invokeContract[name as InvokeName].request.safeParse(request)
+        if (!checked.success) return { ok: false, error: { code: 'validation', message: `Invalid request to ${name}: ${checked.error.message}` } }
         const failure = failures.get(name)
         if (failure) return { ok: false, error: failure }
         const handler = handlers.get(name)

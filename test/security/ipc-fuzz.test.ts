@@ -97,7 +97,7 @@ describe('IPC fuzzing through the real dispatcher', () => {
     })
     fixture = await startCoreFixture({ isTrustedSender: (sender) => isTrustedSender(sender, appUrl) })
 
-    const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hook', connect: false, confirmedProduction: false })
+    const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hook', connect: false })
     const completed = await fixture.ok('batchStart', { ids: ['pay_seed_settled_1', 'pay_seed_card_declined'], label: 'completed' })
     await waitFor(async () => (await fixture.ok('batchList', {})).find((job) => job.id === completed.id)?.status === 'completed')
     const cancelled = await fixture.ok('batchStart', { ids: ['pay_seed_settled_2'], label: 'cancelled' })

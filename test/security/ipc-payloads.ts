@@ -207,9 +207,8 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
         successUrl: urlText(2_048),
         cancelUrl: urlText(2_048),
       }),
-      confirmedProduction: fc.boolean(),
     }),
-    registerWebhook: fc.record({ url: urlText(2_048), connect: fc.boolean(), confirmedProduction: fc.boolean() }),
+    registerWebhook: fc.record({ url: urlText(2_048), connect: fc.boolean() }),
     listWebhooks: none,
     revealWebhookSecret: fc.record({ endpointId }),
     sendTestEvent: fc.record(

@@ -11,7 +11,7 @@ import type { EndpointStore } from '../webhooks/endpoint-store'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import { verifySignature } from '../webhooks/verify-signature'
 import type { AuditRecorder } from './audit-service'
-import { requireConfirmation } from './production-guard'
+import { dialogText, type ProductionGuard } from './production-guard'
 
 export interface WebhookService {
   register(request: InvokeRequest<'registerWebhook'>): Promise<LocalEndpoint>
@@ -28,6 +28,7 @@ export function createWebhookService(deps: {
   secrets: SecretStore
   endpoints: EndpointStore
   audit: AuditRecorder
+  guard: ProductionGuard
   now?: () => number
 }): WebhookService {
   const now = deps.now ?? Date.now
@@ -44,11 +45,15 @@ export function createWebhookService(deps: {
   }
 
   return {
-    async register({ url, connect, confirmedProduction }) {
+    async register({ url, connect }) {
       const checked = checkEndpointUrl(url)
       if (!checked.ok) throw new AppError('invalid-url', checked.message)
       const environment = deps.settings.get().activeEnvironment
-      requireConfirmation(environment, confirmedProduction, 'Registering a webhook endpoint')
+      const confirmed = await deps.guard.require(environment, {
+        action: 'Register a webhook endpoint in Production',
+        summary: `The live service will send events about real customers' payments to ${dialogText(checked.url, 300)}. Its signing secret goes straight into this computer's keychain.`,
+        confirmLabel: 'Register in Production',
+      })
       // The service returns the secret once: make sure the keychain can take it before asking.
       await deps.secrets.set(probeAccount, 'probe')
       await deps.secrets.delete(probeAccount)
@@ -86,7 +91,8 @@ export function createWebhookService(deps: {
         if (!isAppError(error)) throw error
         listProblem = error
       }
-      await deps.audit.record({ environment, action: 'webhook-registered', detail: webhookRegisteredDetail(endpoint) })
+      const detail = webhookRegisteredDetail(endpoint)
+      await deps.audit.record({ environment, action: 'webhook-registered', detail: confirmed ? `${detail}; ${confirmed}` : detail })
       if (listProblem) {
         throw new AppError(
           'storage',

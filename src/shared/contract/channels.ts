@@ -68,11 +68,12 @@ export const invokeContract = {
     response: paymentLookupSchema,
   },
   createCheckout: {
-    request: z.object({ checkout: checkoutInputSchema, confirmedProduction: z.boolean() }).strict(),
+    // No "confirmed" flag: a write to Production is confirmed in main's own dialog, which the renderer cannot answer.
+    request: z.object({ checkout: checkoutInputSchema }).strict(),
     response: z.object({ environment: environmentSchema, payment: paymentLookupSchema.shape.payment, raw: paymentLookupSchema.shape.raw }),
   },
   registerWebhook: {
-    request: z.object({ url: z.string().max(2_048), connect: z.boolean(), confirmedProduction: z.boolean() }).strict(),
+    request: z.object({ url: z.string().max(2_048), connect: z.boolean() }).strict(),
     response: localEndpointSchema,
   },
   listWebhooks: {

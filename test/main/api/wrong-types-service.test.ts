@@ -69,7 +69,6 @@ describe('a create the service accepted, answered with the wrong types', () => {
         successUrl: 'https://shop.example.com/ok',
         cancelUrl: 'https://shop.example.com/cancel',
       },
-      confirmedProduction: false,
     })
     if (result.ok) throw new Error('the checkout should have failed')
     // The code the Checkout screen locks its button on until the user has checked.
@@ -82,7 +81,7 @@ describe('a create the service accepted, answered with the wrong types', () => {
   })
 
   it("a webhook answered with a secret that is not a string: 'invalid-response', nothing stored", async () => {
-    const result = await fixture.call('registerWebhook', { url: 'https://hooks.example.com/', connect: false, confirmedProduction: false })
+    const result = await fixture.call('registerWebhook', { url: 'https://hooks.example.com/', connect: false })
     if (result.ok) throw new Error('the registration should have failed')
     expect(result.error.code).toBe('invalid-response')
     expect(result.error.message).toContain('no secret')

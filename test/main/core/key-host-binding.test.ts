@@ -34,7 +34,7 @@ describe('a webhook secret is revealed once', () => {
   it('answers the second reveal with a clear refusal', async () => {
     const fixture = await startCoreFixture()
     try {
-      const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false, confirmedProduction: false })
+      const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })
       expect((await fixture.ok('revealWebhookSecret', { endpointId: endpoint.id })).secret).toMatch(/^whsec_/)
       const again = await fixture.call('revealWebhookSecret', { endpointId: endpoint.id })
       expect(again.ok ? null : again.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('shown only once') as string })

@@ -46,18 +46,18 @@ describe('a session through every handler leaves no key and no webhook secret be
     const hostile = await call('getPayment', { id: 42 })
     expect(hostile.ok ? null : hostile.error.code).toBe('validation')
 
-    const invalid = await call('createCheckout', { checkout: { ...goodCheckout, currency: 'GBP', products: [] }, confirmedProduction: false })
+    const invalid = await call('createCheckout', { checkout: { ...goodCheckout, currency: 'GBP', products: [] } })
     expect(invalid.ok ? null : invalid.error).toMatchObject({
       code: 'bad-request',
       details: ['products should not be empty', 'currency must be one of the following values: EUR, USD'],
     })
-    const created = await ok('createCheckout', { checkout: goodCheckout, confirmedProduction: false })
+    const created = await ok('createCheckout', { checkout: goodCheckout })
     expect(created.payment).toMatchObject({ amount: 3000, currency: 'EUR', status: 'pending' })
 
-    const endpoint = await ok('registerWebhook', { url: receiver.url, connect: false, confirmedProduction: false })
+    const endpoint = await ok('registerWebhook', { url: receiver.url, connect: false })
     expect(endpoint.fingerprint).toMatch(/^SHA256:( ?[0-9a-f]{4}){4}$/)
     expect(endpoint.secretStored).toBe(true)
-    const refused = await call('registerWebhook', { url: 'http://hooks.example.com/', connect: false, confirmedProduction: false })
+    const refused = await call('registerWebhook', { url: 'http://hooks.example.com/', connect: false })
     expect(refused.ok ? null : refused.error.code).toBe('invalid-url')
 
     // The deliberate one-time reveal is the only answer allowed to hold the secret (checked below).

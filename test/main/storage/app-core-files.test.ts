@@ -53,7 +53,7 @@ describe('corrupt, truncated and foreign files in the data folder', () => {
     await waitForStatus(first, foreign.id, 'completed')
     const halfIds = await first.batches.start(bulkIds(6, 7), 'half ids')
     await waitForStatus(first, halfIds.id, 'completed')
-    expect((await call(first, 'registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false, confirmedProduction: false })).ok).toBe(true)
+    expect((await call(first, 'registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })).ok).toBe(true)
     await first.close()
     cores.splice(0)
 

@@ -65,7 +65,7 @@ async function fill(path: string): Promise<string> {
 }
 
 async function registerEndpoint(core: AppCore) {
-  return call(core, 'registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false, confirmedProduction: false })
+  return call(core, 'registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })
 }
 
 describe.runIf(diskTestsRun)('a disk that fills up while the app runs (needs root to mount a tmpfs)', () => {

@@ -24,7 +24,7 @@ describe('checkout store', () => {
     api.handle('createCheckout', () => createdCheckout())
     useNavigation.setState({ view: 'payments' })
     renderWithProviders(<div />)
-    expect(await useCheckout.getState().submit(checkout, false)).toBeNull()
+    expect(await useCheckout.getState().submit(checkout)).toBeNull()
     expect(useCheckout.getState().created?.payment.id).toBe('pay_abcdefghijklmnopqrstuv')
     expect(await screen.findByText('Checkout payment created')).toBeInTheDocument()
   })
@@ -32,23 +32,23 @@ describe('checkout store', () => {
   it('never sends twice at once, and never retries by itself', async () => {
     let release = (): void => undefined
     api.handle('createCheckout', () => new Promise((resolve) => { release = () => { resolve(createdCheckout()) } }))
-    const first = useCheckout.getState().submit(checkout, false)
-    expect(await useCheckout.getState().submit(checkout, false)).toBeNull()
+    const first = useCheckout.getState().submit(checkout)
+    expect(await useCheckout.getState().submit(checkout)).toBeNull()
     release()
     await first
     expect(api.calls('createCheckout')).toHaveLength(1)
 
     api.fail('createCheckout', { code: 'outcome-unknown', message: 'maybe' })
-    const error = await useCheckout.getState().submit(checkout, false)
+    const error = await useCheckout.getState().submit(checkout)
     expect(error?.code).toBe('outcome-unknown')
     expect(api.calls('createCheckout')).toHaveLength(2)
   })
 
   it('clears the outcome check with each new send', async () => {
     api.fail('createCheckout', { code: 'outcome-unknown', message: 'maybe' })
-    await useCheckout.getState().submit(checkout, false)
+    await useCheckout.getState().submit(checkout)
     useCheckout.getState().setOutcomeChecked(true)
-    await useCheckout.getState().submit(checkout, false)
+    await useCheckout.getState().submit(checkout)
     expect(useCheckout.getState().outcomeChecked).toBe(false)
   })
 })

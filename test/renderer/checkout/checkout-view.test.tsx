@@ -99,7 +99,6 @@ describe('Checkout: sending', () => {
           successUrl: 'https://shop.example.com/ok',
           cancelUrl: 'https://shop.example.com/cancel',
         },
-        confirmedProduction: false,
       },
     ])
     expect(screen.getByTestId('checkout-payment-id')).toHaveTextContent('pay_abcdefghijklmnopqrstuv')
@@ -197,29 +196,27 @@ describe('Checkout: sending', () => {
   })
 })
 
-describe('Checkout: Production asks first', () => {
-  it('sends nothing until the user confirms, then says so in the request', async () => {
+describe('Checkout: in Production the main process asks, not this screen', () => {
+  it('marks the button as Production and sends the form with no confirmation of its own', async () => {
     useEnvironment('production')
     api.handle('createCheckout', () => createdCheckout('production'))
     renderWithProviders(<CheckoutView />)
     await fillValid()
+    expect(submitButton()).toHaveTextContent('Create payment in Production')
     await user.click(submitButton())
-
-    const dialog = await screen.findByRole('dialog', { name: 'Create a real payment in Production?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    expect(api.calls('createCheckout')).toHaveLength(0)
-
-    await user.click(submitButton())
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create real payment' }))
     await screen.findByTestId('checkout-result')
-    expect(api.calls('createCheckout')).toMatchObject([{ confirmedProduction: true }])
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.calls('createCheckout')).toHaveLength(1)
+    expect(api.calls('createCheckout')[0]).not.toHaveProperty('confirmedProduction')
   })
 
-  it('asks when the main process says Production before this screen knew', async () => {
-    api.fail('createCheckout', { code: 'confirmation-required', message: 'Creating a payment in Production affects real customers: confirm it first.' })
+  it('says plainly that nothing was sent when the user cancelled the dialog', async () => {
+    useEnvironment('production')
+    api.fail('createCheckout', { code: 'confirmation-declined', message: 'Create a payment in Production: cancelled in the confirmation dialog. Nothing was sent.' })
     renderWithProviders(<CheckoutView />)
     await fillValid()
     await user.click(submitButton())
-    expect(await screen.findByRole('dialog', { name: 'Create a real payment in Production?' })).toBeInTheDocument()
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Not created: cancelled in the confirmation dialog')
+    expect(screen.getByTestId('checkout-error')).toHaveTextContent('Nothing was sent to Production')
   })
 })

@@ -54,21 +54,20 @@ describe('registering an endpoint', () => {
     const panel = await screen.findByTestId('endpoint-panel')
     expect(within(panel).getByTestId('endpoint-fingerprint')).toHaveTextContent('SHA256:abcd ef01 2345 6789')
     expect(within(panel).getByText('connect.payment.settled')).toBeInTheDocument()
-    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://hooks.example.com/pay', connect: true, confirmedProduction: false }])
+    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://hooks.example.com/pay', connect: true }])
   })
 
-  it('asks for confirmation in Production before registering', async () => {
+  it('in Production, warns on the form and leaves the confirmation to the main process', async () => {
     const user = userEvent.setup()
     setEnvironment('production')
     api.handle('registerWebhook', (request) => endpoint({ url: request.url, environment: 'production' }))
     renderWithProviders(<WebhooksView />)
+    expect(screen.getByText(/asks you to confirm in a separate dialog/)).toBeInTheDocument()
     await user.type(screen.getByLabelText(/Endpoint URL/), 'https://hooks.example.com/pay')
     await user.click(screen.getByRole('button', { name: 'Register endpoint' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Register this endpoint in Production?' })
-    expect(api.calls('registerWebhook')).toHaveLength(0)
-    await user.click(within(dialog).getByRole('button', { name: 'Register in Production' }))
     await screen.findByTestId('endpoint-panel')
-    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://hooks.example.com/pay', connect: false, confirmedProduction: true }])
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://hooks.example.com/pay', connect: false }])
   })
 
   it('shows the service error message when registration fails', async () => {

@@ -28,18 +28,19 @@ describe('webhooks store', () => {
   it('registers, selects the new endpoint and puts it first', async () => {
     useWebhooks.setState({ endpoints: [endpoint({ id: 'ep_old' })] })
     api.handle('registerWebhook', () => endpoint({ id: 'ep_new' }))
-    const outcome = await useWebhooks.getState().register({ url: 'https://a.example/x', connect: true, confirmedProduction: false })
+    const outcome = await useWebhooks.getState().register({ url: 'https://a.example/x', connect: true })
     expect(outcome.kind).toBe('registered')
-    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://a.example/x', connect: true, confirmedProduction: false }])
+    expect(api.calls('registerWebhook')).toEqual([{ url: 'https://a.example/x', connect: true }])
     expect(useWebhooks.getState().endpoints.map((e) => e.id)).toEqual(['ep_new', 'ep_old'])
     expect(useWebhooks.getState().selectedId).toBe('ep_new')
   })
 
-  it('turns a confirmation-required refusal into a request to confirm, not an error', async () => {
-    api.fail('registerWebhook', { code: 'confirmation-required', message: 'confirm it first' })
-    const outcome = await useWebhooks.getState().register({ url: 'https://a.example/x', connect: false, confirmedProduction: false })
-    expect(outcome).toEqual({ kind: 'confirm' })
-    expect(useWebhooks.getState().registerError).toBeNull()
+  it('reports a dialog cancelled in the main process as a failure, with its words', async () => {
+    const declined = { code: 'confirmation-declined' as const, message: 'Register a webhook endpoint in Production: cancelled in the confirmation dialog. Nothing was sent.' }
+    api.fail('registerWebhook', declined)
+    const outcome = await useWebhooks.getState().register({ url: 'https://a.example/x', connect: false })
+    expect(outcome).toEqual({ kind: 'failed', error: declined })
+    expect(useWebhooks.getState().registerError).toEqual(declined)
   })
 
   it('checks with the stored secret by endpoint ID, or with the pasted value', async () => {

@@ -17,8 +17,8 @@ interface CheckoutState {
   /** After an outcome-unknown error: the user says they checked that no payment was created. */
   outcomeChecked: boolean
   saveDraft: (values: CheckoutFormValues) => void
-  /** Sends the checkout once (never retried here); resolves to the error, if any. */
-  submit: (checkout: CheckoutInput, confirmedProduction: boolean) => Promise<AppErrorShape | null>
+  /** Sends the checkout once (never retried here); resolves to the error, if any. In Production, main asks in its own dialog first. */
+  submit: (checkout: CheckoutInput) => Promise<AppErrorShape | null>
   setOutcomeChecked: (checked: boolean) => void
   /** Leaves the result for the form: blank, or still holding the last details. */
   startOver: (keepDetails: boolean) => void
@@ -33,11 +33,11 @@ export const useCheckout = createStore<CheckoutState>((set, get) => ({
   saveDraft(draft) {
     set({ draft })
   },
-  async submit(checkout, confirmedProduction) {
+  async submit(checkout) {
     if (get().submitting) return null
     set({ submitting: true, error: null, outcomeChecked: false })
     try {
-      const created = await invoke('createCheckout', { checkout, confirmedProduction })
+      const created = await invoke('createCheckout', { checkout })
       set({ created, submitting: false })
       notifyIfAway('checkout', {
         title: 'Checkout payment created',

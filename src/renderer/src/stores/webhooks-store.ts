@@ -26,7 +26,7 @@ export interface TestEventFields {
   code: string
 }
 
-export type RegisterOutcome = { kind: 'registered'; endpoint: LocalEndpoint } | { kind: 'confirm' } | { kind: 'failed'; error: AppErrorShape }
+export type RegisterOutcome = { kind: 'registered'; endpoint: LocalEndpoint } | { kind: 'failed'; error: AppErrorShape }
 
 const emptyChecker: CheckerFields = {
   body: '',
@@ -139,8 +139,6 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
       return { kind: 'registered', endpoint }
     } catch (error) {
       const shape = toErrorShape(error)
-      // The environment may have become Production after the form was drawn: ask, then retry.
-      if (shape.code === 'confirmation-required') return { kind: 'confirm' }
       set({ registerError: shape })
       // Registered, but the list could not be saved: the endpoint is listed until the app closes, so show it.
       if (shape.code === 'storage') void get().load()

@@ -3,10 +3,9 @@ import { Button, Group, Input, Paper, SegmentedControl, SimpleGrid, Stack, Text,
 import { useForm } from '@mantine/form'
 import { useShallow } from 'zustand/react/shallow'
 import { checkoutCurrencies, checkoutMessages, isCheckoutCurrency } from '../../../../shared/checkout-rules'
-import { selectActiveEnvironment, selectActiveLabel, useConnection } from '../../stores/connection-store'
+import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
 import { selectSendBlocked, useCheckout } from '../../stores/checkout-store'
 import { CheckoutErrorAlert } from './checkout-error-alert'
-import { ConfirmProductionModal } from './confirm-production-modal'
 import { sortMessages } from './field-errors'
 import { draftTotal, toCheckoutInput, toRequestBody, type CheckoutFormValues, type CheckoutInput } from './form-values'
 import { PriceUnitNote } from './price-unit-note'
@@ -22,8 +21,6 @@ export function CheckoutForm() {
     useShallow((s) => ({ submitting: s.submitting, error: s.error, blocked: selectSendBlocked(s), submit: s.submit, saveDraft: s.saveDraft })),
   )
   const environment = useConnection(selectActiveEnvironment)
-  const environmentLabel = useConnection(selectActiveLabel)
-  const [pending, setPending] = useState<CheckoutInput | null>(null)
 
   const [start] = useState(() => {
     const { draft, error: lastError } = useCheckout.getState()
@@ -36,26 +33,21 @@ export function CheckoutForm() {
     onValuesChange: saveDraft,
   })
 
-  async function send(checkout: CheckoutInput, confirmedProduction: boolean): Promise<void> {
-    const failure = await submit(checkout, confirmedProduction)
+  // In Production the main process asks in a dialog of its own before sending: nothing here can answer it.
+  async function send(checkout: CheckoutInput): Promise<void> {
+    const failure = await submit(checkout)
     if (failure?.code === 'bad-request' && failure.details) {
       form.setErrors(sortMessages(failure.details, checkout.products.length).fields)
-    } else if (failure?.code === 'confirmation-required') {
-      // The main process knows the environment is Production even if this screen had not heard yet.
-      setPending(checkout)
     }
   }
 
   const handleSubmit = form.onSubmit((values) => {
-    const checkout = toCheckoutInput(values)
-    if (environment === 'production') setPending(checkout)
-    else void send(checkout, false)
+    void send(toCheckoutInput(values))
   })
 
   const unmapped = error?.code === 'bad-request' && error.details ? sortMessages(error.details, form.values.products.length).unmapped : []
 
   return (
-    <>
     <form onSubmit={handleSubmit} noValidate aria-label="New checkout payment">
       <Stack gap="md">
         <CheckoutErrorAlert error={error} unmapped={unmapped} />
@@ -120,16 +112,5 @@ export function CheckoutForm() {
         </Group>
       </Stack>
     </form>
-      <ConfirmProductionModal
-        opened={pending !== null}
-        environmentLabel={environmentLabel}
-        checkout={pending}
-        onCancel={() => { setPending(null) }}
-        onConfirm={() => {
-          if (pending) void send(pending, true)
-          setPending(null)
-        }}
-      />
-    </>
   )
 }

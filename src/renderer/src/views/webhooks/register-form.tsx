@@ -6,7 +6,6 @@ import { notifyIfAway } from '../../shell/notify-away'
 import { selectActiveEnvironment, selectActiveLabel, useConnection } from '../../stores/connection-store'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { EventNamesPreview } from './event-names-preview'
-import { ProductionConfirmModal } from './production-confirm-modal'
 
 export function RegisterForm() {
   const environment = useConnection(selectActiveEnvironment)
@@ -17,27 +16,22 @@ export function RegisterForm() {
   const [url, setUrl] = useState('')
   const [connect, setConnect] = useState(false)
   const [urlError, setUrlError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
   const production = environment === 'production'
 
-  async function submit(confirmedProduction: boolean): Promise<void> {
+  // In Production the main process asks in a dialog of its own before sending: nothing here can answer it.
+  async function submit(): Promise<void> {
     const checked = checkEndpointUrl(url)
     if (!checked.ok) {
       setUrlError(checked.message)
       return
     }
-    if (production && !confirmedProduction) {
-      setConfirming(true)
-      return
-    }
-    const outcome = await register({ url: checked.url, connect, confirmedProduction })
-    setConfirming(outcome.kind === 'confirm')
+    const outcome = await register({ url: checked.url, connect })
     if (outcome.kind === 'failed' && outcome.error.code === 'invalid-url') setUrlError(outcome.error.message)
     if (outcome.kind === 'registered') {
       setUrl('')
       setConnect(false)
       notifyIfAway('webhooks', { title: 'Webhook endpoint registered', message: `${checked.url}: its secret is in the keychain.`, color: 'teal' })
-    } else if (outcome.kind === 'failed') {
+    } else if (outcome.error.code !== 'confirmation-declined') {
       notifyIfAway('webhooks', { title: 'Registering the webhook failed', message: outcome.error.message, color: 'red' })
     }
   }
@@ -48,7 +42,7 @@ export function RegisterForm() {
       <form
         onSubmit={(event) => {
           event.preventDefault()
-          void submit(false)
+          void submit()
         }}
         noValidate
       >
@@ -56,7 +50,7 @@ export function RegisterForm() {
           <Title order={4}>Register an endpoint in {environmentLabel}</Title>
           {production && (
             <Alert color="red" variant="light" title="Production">
-              The live service will send real customers&apos; payment events to this URL. You will be asked to confirm.
+              The live service will send real customers&apos; payment events to this URL. Payments Desk asks you to confirm in a separate dialog before it sends anything.
             </Alert>
           )}
           <TextInput
@@ -86,7 +80,7 @@ export function RegisterForm() {
             </Text>
           )}
           {otherError && (
-            <Alert color="red" variant="light" title="The endpoint was not registered">
+            <Alert color={otherError.code === 'confirmation-declined' ? 'gray' : 'red'} variant="light" title="The endpoint was not registered">
               {otherError.message}
             </Alert>
           )}
@@ -97,17 +91,6 @@ export function RegisterForm() {
           </Group>
         </Stack>
       </form>
-      <ProductionConfirmModal
-        opened={confirming}
-        url={url.trim()}
-        busy={registering}
-        onCancel={() => {
-          setConfirming(false)
-        }}
-        onConfirm={() => {
-          void submit(true)
-        }}
-      />
     </Paper>
   )
 }
