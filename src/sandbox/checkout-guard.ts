@@ -20,9 +20,13 @@ export interface CheckoutGuard {
   tokenValid(checkoutId: string, token: string): boolean
 }
 
-/** `host` as the sandbox's base URL writes it (`127.0.0.1`, `[::1]`). */
+/**
+ * `host` as the sandbox's base URL writes it (`127.0.0.1`, `[::1]`). The loopback names
+ * are accepted besides it (a sandbox started with --host 0.0.0.0 is still opened at
+ * 127.0.0.1); no page on the web can make a browser send them for its own site.
+ */
 export function createCheckoutGuard(host: string, port: number, now: () => number = Date.now): CheckoutGuard {
-  const hosts = new Set([`${host}:${port}`, `localhost:${port}`].map((name) => name.toLowerCase()))
+  const hosts = new Set([host, 'localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${port}`.toLowerCase()))
   const origins = new Set([...hosts].map((name) => `http://${name}`))
   const key = randomBytes(32)
   const mac = (checkoutId: string, issued: string, nonce: string) =>
