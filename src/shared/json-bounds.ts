@@ -47,8 +47,10 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
     budget -= taken
     return taken
   }
-  const leftOut = (available: number, taken: number, what: string) =>
-    marker(taken < Math.min(available, limits.entries) ? `${count(available - taken)} more ${what}: the answer holds more than ${count(limits.values)} values` : `${count(available - taken)} more ${what}`)
+  const leftOut = (available: number, taken: number, what: 'item' | 'field') => {
+    const more = `${count(available - taken)} more ${what}${available - taken === 1 ? '' : 's'}`
+    return marker(taken < Math.min(available, limits.entries) ? `${more}: the answer holds more than ${count(limits.values)} values` : more)
+  }
   for (let task = tasks.pop(); task; task = tasks.pop()) {
     const { source, depth, put } = task
     if (typeof source !== 'object' || source === null) {
@@ -62,7 +64,7 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
     if (Array.isArray(source)) {
       const items: unknown[] = new Array<unknown>(take(source.length))
       for (let i = 0; i < items.length; i++) tasks.push({ source: source[i] as unknown, depth: depth + 1, put: (v) => { items[i] = v } })
-      if (items.length < source.length) items.push(leftOut(source.length, items.length, 'items'))
+      if (items.length < source.length) items.push(leftOut(source.length, items.length, 'item'))
       put(items)
       continue
     }
@@ -73,7 +75,7 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
       defineField(object, key, undefined)
       tasks.push({ source: (source as Record<string, unknown>)[key], depth: depth + 1, put: (v) => { object[key] = v } })
     }
-    if (kept.length < keys.length) defineField(object, moreFieldsKey, leftOut(keys.length, kept.length, 'fields'))
+    if (kept.length < keys.length) defineField(object, moreFieldsKey, leftOut(keys.length, kept.length, 'field'))
     put(object)
   }
   return result
