@@ -1,11 +1,32 @@
-import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { constants } from 'node:fs'
+import { lstat, mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../shared/app-error'
 import { batchJobSchema, batchResultSchema, type BatchJob, type BatchResult } from '../../shared/contract/batch-schema'
+import { childPath } from '../storage/contained-path'
 import { describeFsError, fsErrorCode, readJsonFile, writeJsonFile } from '../storage/json-file'
 
 const idsSchema = z.array(z.string())
+
+// The shape newBatchJobId gives: the only batch IDs, and folder names, the app accepts from disk.
+const jobIdPattern = /^batch_\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z_[0-9a-f]{8}$/
+
+export function newBatchJobId(now: Date): string {
+  return `batch_${now.toISOString().replace(/[:.]/g, '-')}_${randomUUID().slice(0, 8)}`
+}
+
+export function isBatchJobId(value: string): boolean {
+  return jobIdPattern.test(value)
+}
+
+const batchFileNames = ['job.json', 'ids.json', 'results.jsonl'] as const
+
+// Appending never follows a link planted in the batch folder. Windows has no O_NOFOLLOW
+// (undefined there, whatever the types say); links are also refused when batches load.
+const noFollow = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW ?? 0
+const appendFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow
 
 export interface StoredBatch {
   job: BatchJob
@@ -21,16 +42,31 @@ export interface ResultsAppender {
 /**
  * A batch on disk: `job.json` (the state, rewritten atomically), `ids.json` (the input,
  * written once) and `results.jsonl` (one line per result, appended as it arrives, so a
- * crash loses at most the lookups in flight).
+ * crash loses at most the lookups in flight). Everything read from the folder is
+ * untrusted: a batch's ID must have the app's shape and name its own folder, and no
+ * path leaves the batches folder, through `..` or through a link.
  */
 export class BatchFiles {
   constructor(private readonly root: string) {}
 
   private dir(jobId: string): string {
-    return join(this.root, jobId)
+    const dir = isBatchJobId(jobId) ? childPath(this.root, jobId) : null
+    // Only IDs checked on the way in get here: anything else is a bug, not a user's mistake.
+    if (dir === null) throw new AppError('internal', 'A batch ID of the wrong shape reached the batch files.')
+    return dir
+  }
+
+  /** A batches folder that is a link could lead anywhere: nothing is read or written through it. */
+  private async rootIsLink(): Promise<boolean> {
+    try {
+      return (await lstat(this.root)).isSymbolicLink()
+    } catch {
+      return false
+    }
   }
 
   async create(job: BatchJob, ids: string[]): Promise<void> {
+    if (await this.rootIsLink()) throw new AppError('storage', `Could not start the batch: ${linkedRoot(this.root)}`)
     try {
       await mkdir(this.root, { recursive: true, mode: 0o700 })
       // Not recursive: on a read-only disk a recursive mkdir reports ENOENT instead of EROFS.
@@ -48,10 +84,12 @@ export class BatchFiles {
 
   /** Every readable batch; unreadable ones are named in `problems` and left on disk. */
   async loadAll(): Promise<{ batches: StoredBatch[]; problems: string[] }> {
+    if (await this.rootIsLink()) return { batches: [], problems: [`Earlier batches are not listed: ${linkedRoot(this.root)}`] }
     let names: string[]
     try {
-      // Only folders are batches: a stray file here must not keep the app from starting.
-      names = (await readdir(this.root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+      // Only folders are batches: a stray file here must not keep the app from starting. A link
+      // to a folder is not a folder here (it could lead out of the data folder): it is reported.
+      names = (await readdir(this.root, { withFileTypes: true })).filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name)
     } catch (error) {
       if (fsErrorCode(error) === 'ENOENT') return { batches: [], problems: [] }
       return { batches: [], problems: [`The batches folder could not be read because ${describeFsError(error)}, so earlier batches are not listed (${this.root}).`] }
@@ -59,9 +97,19 @@ export class BatchFiles {
     const batches: StoredBatch[] = []
     const problems: string[] = []
     for (const name of names.sort()) {
+      const refusal = await this.refusal(name)
+      if (refusal) {
+        // A name the app did not give may hold anything: quoted, and cut short.
+        problems.push(`The batch in ${isBatchJobId(name) ? name : JSON.stringify(name.slice(0, 100))} was left aside: ${refusal}`)
+        continue
+      }
       try {
         const job = await readJsonFile(join(this.dir(name), 'job.json'), batchJobSchema)
         const ids = await readJsonFile(join(this.dir(name), 'ids.json'), idsSchema)
+        if (job.kind === 'ok' && job.value.id !== name) {
+          problems.push(`The batch in ${name} was left aside: its job.json names another batch, and saving it would write somewhere else.`)
+          continue
+        }
         if (job.kind === 'ok' && ids.kind === 'ok') {
           batches.push({ job: job.value, ids: ids.value, results: await this.readResults(name, new Set(ids.value)) })
           continue
@@ -72,6 +120,20 @@ export class BatchFiles {
       problems.push(`The batch in ${name} could not be read and was left aside.`)
     }
     return { batches, problems }
+  }
+
+  /** Why a folder in batches is not a batch the app may read and write; null when it is one. */
+  private async refusal(name: string): Promise<string | null> {
+    if (!isBatchJobId(name)) return 'its name is not a batch ID this app gives.'
+    const dir = this.dir(name)
+    const stats = await lstat(dir).catch(() => null)
+    if (!stats) return 'it could not be read.'
+    if (stats.isSymbolicLink()) return 'it is a link to another folder, and Payments Desk keeps batches only inside its data folder.'
+    for (const file of batchFileNames) {
+      const stats = await lstat(join(dir, file)).catch(() => null)
+      if (stats?.isSymbolicLink()) return `its ${file} is a link to another file, and Payments Desk writes batches only inside its data folder.`
+    }
+    return null
   }
 
   private async readResults(jobId: string, ids: Set<string>): Promise<Map<string, BatchResult>> {
@@ -107,7 +169,7 @@ export class BatchFiles {
     let writes = Promise.resolve()
     async function write(line: string): Promise<void> {
       if (handle === null) {
-        const opened = await open(path, 'a', 0o600)
+        const opened = await open(path, appendFlags, 0o600)
         // A crash may have left a last line without its newline: start on a fresh line.
         const { size } = await opened.stat()
         needsNewline = size > 0 && !(await readFile(path, 'utf8')).endsWith('\n')
@@ -137,4 +199,8 @@ export class BatchFiles {
       },
     }
   }
+}
+
+function linkedRoot(root: string): string {
+  return `the batches folder is a link to another place, and Payments Desk keeps batches only inside its data folder (${root}).`
 }

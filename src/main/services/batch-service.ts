@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { AppError } from '../../shared/app-error'
 import { parseIdList, type ParsedIdList } from '../../shared/batch/parse-ids'
 import type { BatchJob, BatchProgress, BatchResult } from '../../shared/contract/batch-schema'
-import { BatchFiles } from '../batch/batch-files'
+import { BatchFiles, newBatchJobId } from '../batch/batch-files'
 import { exportResults, type ExportFormat } from '../batch/batch-export'
 import { BatchRun } from '../batch/batch-run'
 import type { RequestLog } from '../request-log/request-log'
@@ -154,7 +153,7 @@ export async function createBatchService(deps: {
       // Before anything is written: a refused start must not leave a batch in the list.
       refuseIfAnotherRuns(null)
       const job: BatchJob = {
-        id: `batch_${new Date().toISOString().replace(/[:.]/g, '-')}_${randomUUID().slice(0, 8)}`,
+        id: newBatchJobId(new Date()),
         label: label.trim() || `${unique.length} IDs`,
         environment: deps.settings.get().activeEnvironment,
         createdAt: Date.now(),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { createAppCore, type AppCore } from '../../../src/main/app-core'
-import { createMemoryStore } from '../../../src/main/secrets/keychain'
+import { createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
 import { bulkPaymentId, type RunningSandbox } from '../../../src/sandbox'
 import { batchResultSchema, type BatchJob, type BatchResult } from '../../../src/shared/contract/batch-schema'
 import { call } from '../../helpers/sandbox-client'
@@ -88,10 +88,19 @@ export function waitForDone(core: AppCore, jobId: string, atLeast: number, timeo
  * A second core on an existing data folder, as the app is after a restart: an in-memory
  * keychain, which the local sandbox does not need.
  */
+// One keychain per data folder, kept across reopenings as the OS keeps it across restarts
+// (the audit log's key is there: a fresh keychain would report the log as unverifiable).
+const keychains = new Map<string, SecretStore>()
+
 export function reopenCore(dataDir: string, sandbox: { baseUrl: string; apiKey: string }): Promise<AppCore> {
+  let secrets = keychains.get(dataDir)
+  if (!secrets) {
+    secrets = createMemoryStore()
+    keychains.set(dataDir, secrets)
+  }
   return createAppCore({
     dataDir,
-    secrets: createMemoryStore(),
+    secrets,
     localService: sandbox,
     isTrustedSender: () => true,
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
