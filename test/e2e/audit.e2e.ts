@@ -58,8 +58,8 @@ describe('Settings: audit log', () => {
     const panel = page.getByTestId('environment-panel-operator')
     await panel.getByLabel('Base URL').fill(fixture.sandbox.baseUrl)
     await panel.getByRole('button', { name: 'Save URL' }).click()
-    // The key is bound to the saved base URL: it is entered once the URL is saved.
-    await expect.poll(() => panel.getByRole('button', { name: 'Save URL' }).isDisabled()).toBe(true)
+    // Saved, not only sent (a loading button is disabled too): the key is bound to the saved URL.
+    await expect.poll(() => panel.getByRole('button', { name: 'Save URL' }).getAttribute('data-disabled')).toBe('true')
     await panel.getByLabel('Private key').fill(fixture.sandbox.apiKey)
     await panel.getByRole('button', { name: 'Save key' }).click()
     await panel.getByText('A key is stored in the system keychain').waitFor()

@@ -293,7 +293,7 @@ describe('no private key and no webhook secret leaks out of a session through ev
     const saveUrl = async (baseUrl: string) => {
       await panel.getByLabel('Base URL').fill(baseUrl)
       await panel.getByRole('button', { name: 'Save URL' }).click()
-      await expect.poll(() => panel.getByRole('button', { name: 'Save URL' }).isDisabled()).toBe(true)
+      await expect.poll(() => panel.getByRole('button', { name: 'Save URL' }).getAttribute('data-disabled')).toBe('true')
     }
     /** Looks a payment up on the Payments screen and waits for the outcome that says `expected`. */
     const lookUpOnOperator = async (expected: string): Promise<void> => {

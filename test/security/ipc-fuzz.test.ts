@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createDispatcher, type Handlers, type Sender } from '../../src/main/ipc/dispatcher'
+import { writeApiKey } from '../../src/main/secrets/api-key-item'
 import { isTrustedSender } from '../../src/main/window-policy'
 import { errorCodes } from '../../src/shared/app-error'
 import { invokeContract, type InvokeName } from '../../src/shared/contract/channels'
@@ -169,6 +170,29 @@ describe('IPC fuzzing through the real dispatcher', () => {
       }),
       { numRuns: 200, seed },
     )
+  })
+
+  it("answers lookups with the declared 'key-origin-mismatch' when the stored key is bound to another origin", async () => {
+    // As a hand-edited settings.json leaves it: no IPC payload can pair a key with another origin.
+    await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: 'http://127.0.0.1:9' }, activeEnvironment: 'operator' })
+    await writeApiKey(fixture.secrets, 'operator', 'https://elsewhere.example', 'service_operator_fuzz_key')
+    const codes = new Set<string>()
+    try {
+      await fc.assert(
+        fc.asyncProperty(valid.getPayment, async (payload) => {
+          const lookup = await dispatch('getPayment', payload)
+          if (!lookup.ok) codes.add(lookup.error.code)
+          expect(lookup.ok ? 'ok' : lookup.error.code).toMatch(/^(invalid-id|key-origin-mismatch)$/)
+        }),
+        { numRuns: 30, seed },
+      )
+      const test = await dispatch('testKey', { environment: 'operator' })
+      expect(test).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('https://elsewhere.example') as string } })
+      expect(codes).toContain('key-origin-mismatch')
+    } finally {
+      await fixture.ok('updateSettings', { activeEnvironment: 'local' })
+      await fixture.ok('deleteKey', { environment: 'operator' })
+    }
   })
 
   it('leaves the built-in prototypes as they were and never reaches a host other than this machine', () => {
