@@ -28,6 +28,8 @@ export const errorCodes = [
   'confirmation-required',
   /** The user chose Cancel in main's dialog before a write to Production: nothing was sent. */
   'confirmation-declined',
+  /** A webhook secret is shown once: this one was, and is not shown again. */
+  'secret-already-revealed',
   'internal',
 ] as const
 

@@ -159,6 +159,6 @@ describe('Webhooks', () => {
     // And the main process would refuse a second reveal anyway.
     const revealed = (await app.fixture.ok('listWebhooks', {})).find((endpoint) => endpoint.revealedAt !== null)
     const again = await app.fixture.call('revealWebhookSecret', { endpointId: revealed?.id ?? '' })
-    expect(again).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(again).toMatchObject({ ok: false, error: { code: 'secret-already-revealed' } })
   })
 })

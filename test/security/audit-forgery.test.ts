@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAppCore, type AppCore } from '../../src/main/app-core'
+import type { AppCore } from '../../src/main/app-core'
 import { auditEntrySchema, type AuditEntry } from '../../src/shared/contract/audit-schema'
 import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
+import { restartCore } from '../helpers/core-restart'
 
 // Items 5 and 14 of the audit: someone who can write the data folder (but cannot read
 // the keychain) rewrites the audit log so that it hides what happened, and the user
@@ -86,13 +87,7 @@ describe('forging the audit log by editing the data folder', () => {
     await rm(headPath(), { force: true })
     expect(await problemsShown()).toEqual(['The log has no entries, but 5 were recorded: its entries were removed.'])
 
-    await fixture.core.close()
-    reopened = await createAppCore({
-      dataDir: fixture.dataDir,
-      secrets: fixture.secrets,
-      localService: { baseUrl: fixture.sandbox.baseUrl, apiKey: fixture.sandbox.apiKey },
-      isTrustedSender: (sender) => sender.fromAppWindow,
-    })
+    reopened = await restartCore(fixture, () => Promise.resolve())
     expect((await reopened.handlers.getSettings({})).notice).toBe('The audit log failed its check (1 problem): see Audit log at the end of Settings.')
   })
 })

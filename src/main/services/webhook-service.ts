@@ -8,6 +8,7 @@ import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-de
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
 import type { EndpointStore } from '../webhooks/endpoint-store'
+import { createRevealGate } from '../webhooks/reveal-once'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import { verifySignature } from '../webhooks/verify-signature'
 import type { AuditRecorder } from './audit-service'
@@ -35,6 +36,7 @@ export function createWebhookService(deps: {
   // Secrets the keychain refused after the service had already returned them: kept in
   // this process only, so the admin can still reveal and copy them before quitting.
   const unsaved = new Map<string, string>()
+  const gate = createRevealGate({ secrets: deps.secrets, endpoints: deps.endpoints, now })
 
   async function secretOf(endpointId: string): Promise<string> {
     const endpoint = deps.endpoints.find(endpointId)
@@ -105,23 +107,9 @@ export function createWebhookService(deps: {
     list: () => deps.endpoints.list(),
 
     async reveal(endpointId) {
-      const earlier = deps.endpoints.find(endpointId)
       // Shown once (DESIGN.md): after that the secret is used from the keychain only.
-      if (earlier?.revealedAt != null) {
-        throw new AppError(
-          'forbidden',
-          `The secret of this endpoint was already revealed (${new Date(earlier.revealedAt).toISOString()}) and is shown only once. The signature checker can still use it from the keychain; for a secret you can see again, register the endpoint anew.`,
-        )
-      }
-      const secret = await secretOf(endpointId)
-      const endpoint = deps.endpoints.find(endpointId)
-      if (endpoint) {
-        // When it was revealed is bookkeeping: a disk that cannot take it must not keep the secret from the admin.
-        await deps.endpoints.put({ ...endpoint, revealedAt: now() }).catch((error: unknown) => {
-          if (!isAppError(error)) throw error
-        })
-        await deps.audit.record({ environment: endpoint.environment, action: 'webhook-secret-revealed', detail: secretRevealedDetail(endpoint) })
-      }
+      const { endpoint, secret } = await gate.reveal(endpointId, () => secretOf(endpointId), { durable: !unsaved.has(endpointId) })
+      await deps.audit.record({ environment: endpoint.environment, action: 'webhook-secret-revealed', detail: secretRevealedDetail(endpoint) })
       return { secret }
     },
 

@@ -39,7 +39,7 @@ export const channelErrors = {
   createCheckout: [...serviceWrite, 'confirmation-declined'],
   registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage'],
   listWebhooks: [],
-  revealWebhookSecret: ['not-found', 'storage', ...keychain],
+  revealWebhookSecret: ['not-found', 'secret-already-revealed', 'storage', ...keychain],
   sendTestEvent: ['invalid-id', ...serviceWrite],
   listSandboxDeliveries: serviceCall,
   verifySignature: ['not-found', ...keychain],

@@ -37,7 +37,7 @@ describe('a webhook secret is revealed once', () => {
       const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })
       expect((await fixture.ok('revealWebhookSecret', { endpointId: endpoint.id })).secret).toMatch(/^whsec_/)
       const again = await fixture.call('revealWebhookSecret', { endpointId: endpoint.id })
-      expect(again.ok ? null : again.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('shown only once') as string })
+      expect(again.ok ? null : again.error).toMatchObject({ code: 'secret-already-revealed', message: expect.stringContaining('shown only once') as string })
     } finally {
       await fixture.close()
     }

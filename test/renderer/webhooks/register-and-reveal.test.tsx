@@ -146,6 +146,26 @@ describe('the secret', () => {
     expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
   })
 
+  it('says so when main refuses a second reveal, and shows the endpoint as revealed', async () => {
+    const user = userEvent.setup()
+    let revealedAt: number | null = null
+    // The list says "never revealed" (webhooks.json edited by hand); main knows better.
+    api.handle('listWebhooks', () => [endpoint({ revealedAt })])
+    api.fail('revealWebhookSecret', {
+      code: 'secret-already-revealed',
+      message: 'The secret of this endpoint was already revealed (2026-03-01T12:00:00.000Z) and is shown only once.',
+    })
+    renderWithProviders(<WebhooksView />)
+    await user.click(await screen.findByRole('button', { name: 'Open https://hooks.example.com/payments' }))
+    await user.click(screen.getByRole('button', { name: 'Reveal secret once…' }))
+    revealedAt = Date.UTC(2026, 2, 1, 12)
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reveal secret' }))
+    expect(await screen.findByText('Already revealed: a secret is shown only once')).toBeInTheDocument()
+    expect(screen.getByText(/already revealed \(2026-03-01T12:00:00.000Z\)/)).toBeInTheDocument()
+    expect(await screen.findByTestId('secret-revealed')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
+  })
+
   it('warns loudly when the keychain refused the secret', async () => {
     api.handle('listWebhooks', () => [endpoint({ secretStored: false })])
     useWebhooks.setState({ selectedId: 'ep_1' })

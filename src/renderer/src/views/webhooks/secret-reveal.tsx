@@ -26,7 +26,10 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
       setSecret(answer.secret)
       void useWebhooks.getState().load()
     } catch (caught) {
-      setError(toErrorShape(caught))
+      const shape = toErrorShape(caught)
+      setError(shape)
+      // Main's keychain knows better than the list (webhooks.json may have been edited): show what it says.
+      if (shape.code === 'secret-already-revealed') void useWebhooks.getState().load()
     } finally {
       setBusy(false)
       setWarning(false)
@@ -83,7 +86,11 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
         </Text>
       )}
       {error && (
-        <Alert color="red" variant="light" title="The secret could not be revealed">
+        <Alert
+          color={error.code === 'secret-already-revealed' ? 'orange' : 'red'}
+          variant="light"
+          title={error.code === 'secret-already-revealed' ? 'Already revealed: a secret is shown only once' : 'The secret could not be revealed'}
+        >
           {error.message}
         </Alert>
       )}
