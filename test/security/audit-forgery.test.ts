@@ -38,15 +38,21 @@ async function readEntries(): Promise<AuditEntry[]> {
     .map((line) => auditEntrySchema.parse(JSON.parse(line)))
 }
 
-/** What an attacker computes: the plain SHA-256 chain the log used to be, and its head file. */
+/** An entry as an attacker seals it: the plain SHA-256 the chain used to be. */
+function plainSealed(entry: Omit<AuditEntry, 'hash'>): string {
+  const { seq, at, user, environment, action, detail, prevHash } = entry
+  const hash = createHash('sha256').update(JSON.stringify({ seq, at, user, environment, action, detail, prevHash }), 'utf8').digest('hex')
+  return JSON.stringify({ seq, at, user, environment, action, detail, prevHash, hash })
+}
+
+/** The whole plain chain recomputed, and the head file that goes with it. */
 async function writeForgedChain(entries: Omit<AuditEntry, 'hash' | 'prevHash'>[]): Promise<void> {
   let prevHash = '0'.repeat(64)
   const lines: string[] = []
   for (const entry of entries) {
-    const { seq, at, user, environment, action, detail } = entry
-    const hash = createHash('sha256').update(JSON.stringify({ seq, at, user, environment, action, detail, prevHash }), 'utf8').digest('hex')
-    lines.push(JSON.stringify({ seq, at, user, environment, action, detail, prevHash, hash }))
-    prevHash = hash
+    const line = plainSealed({ ...entry, prevHash })
+    lines.push(line)
+    prevHash = auditEntrySchema.parse(JSON.parse(line)).hash
   }
   await writeFile(logPath(), lines.map((line) => `${line}\n`).join(''))
   await writeFile(headPath(), `${JSON.stringify({ seq: entries.length, hash: prevHash })}\n`)
@@ -72,6 +78,14 @@ describe('forging the audit log by editing the data folder', () => {
     const forged = [...entries.slice(0, 2), inserted, ...entries.slice(2)].map((entry, index) => ({ ...entry, seq: index + 1 }))
     await writeForgedChain(forged)
     expect(await problemsShown()).toContain('Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.')
+  })
+
+  it('finds an entry added after the last one', async () => {
+    const entries = await readEntries()
+    const last = entries[4] as AuditEntry
+    const added = plainSealed({ ...last, seq: 6, detail: 'Switched from Production to Local sandbox', prevHash: last.hash })
+    await writeFile(logPath(), `${await readFile(logPath(), 'utf8')}${added}\n`)
+    expect(await problemsShown()).toEqual(['Entry 6 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.'])
   })
 
   it('finds the tail cut off with the head moved back', async () => {

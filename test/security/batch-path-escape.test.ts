@@ -64,12 +64,12 @@ async function tree(dir: string): Promise<string[]> {
 }
 
 const crafted = () => [
-  '../../outside/escaped',
+  '../../../outside/escaped',
   '../../../escape',
   '../../../../../../../../../../../tmp/payments-desk-dotdot-escape',
   join(outside, 'absolute'),
   '/tmp/payments-desk-absolute-escape',
-  'batch_x/../../../outside/dotdot',
+  'batch_x/../../../../outside/dotdot',
   '..%2F..%2Foutside%2Fencoded',
   '..\\..\\outside\\backslash',
   '',
