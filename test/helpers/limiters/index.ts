@@ -1,0 +1,5 @@
+export type { Limiter, LimiterDecision, Quota, QuotaLimiter } from './limiter'
+export { tokenBucket, fixedWindow, slidingLog } from './shapes'
+export { withoutRetryAfter, switchAt, type SwitchOptions } from './wrappers'
+export { announce, type AnnounceStyle } from './announce'
+export { startLimiterServer, type LimiterServer, type LimiterServerOptions, type LimiterServerStats } from './limiter-server'
