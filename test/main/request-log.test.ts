@@ -80,6 +80,15 @@ describe('e-mail addresses in paths', () => {
     [`/api/payment/${encodeURIComponent('bob+tag@example.com')}`, '/api/payment/b***%40example.com'],
     ['/api/payment/pay_123', '/api/payment/pay_123'],
     ['/api/payment/no-at-sign.example.com', '/api/payment/no-at-sign.example.com'],
+    ['zoë@bücher.example', 'z***@bücher.example'],
+    ['{"to":"josé.garcía@example.es"}', '{"to":"j***@example.es"}'],
+    [`/api/payment/${encodeURIComponent('zoë@bücher.example')}`, '/api/payment/z***%40b%C3%BCcher.example'],
+    [`/api/payment/${encodeURIComponent('山田@example.jp')}`, '/api/payment/%E5%B1%B1***%40example.jp'],
+    // An ID that held `%40` already, encoded once more by the client.
+    [`/api/payment/${encodeURIComponent('bob%40example.com')}`, '/api/payment/b***%2540example.com'],
+    ['{"to":"zo\\u00eb\\u0040example.com"}', '{"to":"z***\\u0040example.com"}'],
+    ['foo@bar@example.com', 'f***@b***@example.com'],
+    ['ping @ada, 50% @ noon, a@.b', 'ping @ada, 50% @ noon, a@.b'],
   ])('%s becomes %s', (input, masked) => {
     expect(maskEmails(input)).toBe(masked)
   })

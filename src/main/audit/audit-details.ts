@@ -1,12 +1,6 @@
 import { environmentLabels, type EnvironmentId } from '../../shared/environments'
+import { maskEmailField } from '../request-log/mask'
 import { shownOrigin } from '../secrets/api-key-item'
-
-/** `grace@example.org` becomes `g***@example.org`, whatever the address looks like. */
-export function maskEmail(value: string): string {
-  const at = value.lastIndexOf('@')
-  if (at <= 0) return '***'
-  return `${value.slice(0, 1)}***${value.slice(at)}`
-}
 
 /**
  * A URL as the log may keep it: receivers often carry a token in the query, so the
@@ -61,5 +55,5 @@ export function secretRevealedDetail(endpoint: { url: string; fingerprint: strin
 }
 
 export function checkoutDetail(payment: { id: string | null; amount: number; currency: string; customerEmail: string }): string {
-  return `Created payment ${payment.id ?? '(no ID in the answer)'}: ${payment.amount} ${payment.currency} (minor units), customer ${maskEmail(payment.customerEmail)}`
+  return `Created payment ${payment.id ?? '(no ID in the answer)'}: ${payment.amount} ${payment.currency} (minor units), customer ${maskEmailField(payment.customerEmail)}`
 }

@@ -1,9 +1,10 @@
 import type { BatchResult } from '../../shared/contract/batch-schema'
-import { maskEmails } from '../request-log/mask'
+import { maskEmailField } from '../request-log/mask'
+import { toCsv, type CsvColumns } from '../storage/csv'
 
 export type ExportFormat = 'csv' | 'json'
 
-const columns: [string, (r: BatchResult) => string | number | null][] = [
+const columns: CsvColumns<BatchResult> = [
   ['payment_id', (r) => r.id],
   ['outcome', (r) => r.outcome],
   ['status', (r) => r.paymentStatus],
@@ -17,24 +18,14 @@ const columns: [string, (r: BatchResult) => string | number | null][] = [
   ['lookup_error', (r) => r.failure?.message ?? null],
 ]
 
-export function csvCell(value: string | number | null): string {
-  if (value === null) return ''
-  let text = String(value)
-  // A cell a spreadsheet would run as a formula (=, +, -, @) is defused with a quote.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 function withEmails(result: BatchResult, includeEmails: boolean): BatchResult {
   if (includeEmails || result.customerEmail === null) return result
-  return { ...result, customerEmail: maskEmails(result.customerEmail) }
+  return { ...result, customerEmail: maskEmailField(result.customerEmail) }
 }
 
 /** The results as a file: customer e-mails masked unless the user asked for them. */
 export function exportResults(results: BatchResult[], format: ExportFormat, includeEmails: boolean): string {
   const rows = results.map((r) => withEmails(r, includeEmails))
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`
-  const lines = [columns.map(([name]) => name).join(',')]
-  for (const row of rows) lines.push(columns.map(([, get]) => csvCell(get(row))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return toCsv(columns, rows)
 }
