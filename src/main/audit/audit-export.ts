@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditVerification } from '../../shared/contract/audit-schema'
-import { csvCell } from '../batch/batch-export'
+import { toCsv, type CsvColumns } from '../storage/csv'
 
 export type AuditExportFormat = 'csv' | 'json'
 
-const columns: [string, (entry: AuditEntry) => string | number][] = [
+const columns: CsvColumns<AuditEntry> = [
   ['seq', (e) => e.seq],
   ['at', (e) => e.at],
   ['user', (e) => e.user],
@@ -20,7 +20,5 @@ const columns: [string, (entry: AuditEntry) => string | number][] = [
  */
 export function exportAudit(entries: AuditEntry[], verification: AuditVerification, format: AuditExportFormat, exportedAt: Date): string {
   if (format === 'json') return `${JSON.stringify({ exportedAt: exportedAt.toISOString(), verification, entries }, null, 2)}\n`
-  const lines = [columns.map(([name]) => name).join(',')]
-  for (const entry of entries) lines.push(columns.map(([, get]) => csvCell(get(entry))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return toCsv(columns, entries)
 }
