@@ -24,31 +24,67 @@ export interface ParsedIdList {
 // A header cell naming the ID column: "id", "payment id", "payment_id", "paymentId" ...
 const headerPattern = /^(payment|transaction)?[\s_-]*id$/i
 const idShape = /^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_-]+$/
+// The length checks answer for the empty and one-letter cells of a hostile table without a regex.
+const isHeader = (cell: string) => cell.length >= 2 && headerPattern.test(cell)
+const looksLikeId = (cell: string) => cell.length >= 3 && idShape.test(cell)
 const delimiters = [',', ';', '\t'] as const
+
+// Everything here reads each character a bounded number of times: input is pasted or
+// comes from a file, and a regular expression or a trim per character made a line of
+// quotes take seconds.
+
+// The characters String.prototype.trim removes.
+const space = /\s/
+const quote = 34
+
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && space.test(String.fromCharCode(code)))
+}
 
 /** Splits one CSV line on `delimiter`, honouring double quotes and "" escapes. */
 export function splitCsvLine(line: string, delimiter: string): string[] {
   const cells: string[] = []
+  readCsvLine(line, delimiter, cells)
+  return cells
+}
+
+/** Reads one line into `cells` (or only counts its cells when `cells` is null). */
+function readCsvLine(line: string, delimiter: string, cells: string[] | null): number {
+  const separator = delimiter.charCodeAt(0)
+  let count = 0
+  // The current cell is `cell` + line[from, i): text is copied in runs, not per character.
   let cell = ''
+  let from = 0
+  // Whether the current cell holds only white space so far: a quote there opens a quoted value.
+  let blank = true
   let quoted = false
   for (let i = 0; i < line.length; i++) {
-    const char = line.charAt(i)
+    const code = line.charCodeAt(i)
     if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"'
+      if (code === quote && line.charCodeAt(i + 1) === quote) {
+        cell += line.slice(from, i + 1)
+        blank = false
         i++
-      } else if (char === '"') quoted = false
-      else cell += char
-    } else if (char === '"' && cell.trim() === '') {
+        from = i + 1
+      } else if (code === quote) {
+        cell += line.slice(from, i)
+        quoted = false
+        from = i + 1
+      } else if (blank && !isSpace(code)) blank = false
+    } else if (code === quote && blank) {
       quoted = true
       cell = ''
-    } else if (char === delimiter) {
-      cells.push(cell)
+      from = i + 1
+    } else if (code === separator) {
+      cells?.push((cell + line.slice(from, i)).trim())
+      count++
       cell = ''
-    } else cell += char
+      from = i + 1
+      blank = true
+    } else if (blank && !isSpace(code)) blank = false
   }
-  cells.push(cell)
-  return cells.map((c) => c.trim())
+  cells?.push((cell + line.slice(from)).trim())
+  return count + 1
 }
 
 /** The delimiter that splits most of the first lines into the same number (> 1) of cells. */
@@ -57,7 +93,7 @@ function detectDelimiter(lines: string[]): string | null {
   if (sample.length === 0) return null
   let best: { delimiter: string; score: number } | null = null
   for (const delimiter of delimiters) {
-    const counts = sample.map((line) => splitCsvLine(line, delimiter).length)
+    const counts = sample.map((line) => readCsvLine(line, delimiter, null))
     const first = counts[0] ?? 1
     if (first < 2) continue
     const agreeing = counts.filter((count) => count === first).length
@@ -68,16 +104,18 @@ function detectDelimiter(lines: string[]): string | null {
 
 function pickColumn(rows: string[][]): { index: number; header: boolean } {
   const first = rows[0] ?? []
-  const named = first.findIndex((cell) => headerPattern.test(cell))
-  if (named >= 0) return { index: named, header: true }
   // No header naming it: the column whose values most often look like payment IDs.
-  const width = Math.max(...rows.slice(0, 50).map((row) => row.length))
-  let best = { index: 0, hits: -1 }
-  for (let index = 0; index < width; index++) {
-    const hits = rows.slice(0, 200).filter((row) => idShape.test(row[index] ?? '')).length
-    if (hits > best.hits) best = { index, hits }
+  // Counted cell by cell: a line of a million commas is a million columns.
+  const width = rows.slice(0, 50).reduce((widest, row) => Math.max(widest, row.length), 0)
+  const hits = new Array<number>(width).fill(0)
+  for (const row of rows.slice(0, 200)) {
+    for (let index = 0; index < Math.min(width, row.length); index++) if (looksLikeId(row[index] ?? '')) hits[index] = (hits[index] ?? 0) + 1
   }
-  const header = first.length > 0 && !idShape.test(first[best.index] ?? '') && rows.length > 1
+  let best = { index: 0, hits: -1 }
+  hits.forEach((count, index) => {
+    if (count > best.hits) best = { index, hits: count }
+  })
+  const header = first.length > 0 && !looksLikeId(first[best.index] ?? '') && rows.length > 1
   return { index: best.index, header }
 }
 
@@ -88,15 +126,23 @@ interface Candidate {
 
 /** A "table" whose every column holds IDs is a list that happens to use commas. */
 function isIdOnlyGrid(rows: string[][]): boolean {
-  if (rows[0]?.some((cell) => headerPattern.test(cell))) return false
-  const cells = rows.slice(0, 200).flat().filter((cell) => cell !== '')
-  return cells.length > 0 && cells.filter((cell) => idShape.test(cell)).length / cells.length >= 0.9
+  let filled = 0
+  let ids = 0
+  for (const row of rows.slice(0, 200)) {
+    for (const cell of row) {
+      if (cell === '') continue
+      filled++
+      if (looksLikeId(cell)) ids++
+    }
+  }
+  return filled > 0 && ids / filled >= 0.9
 }
 
 function tableCandidates(lines: string[], delimiter: string): { candidates: Candidate[]; column: string | null } | null {
   const rows = lines.map((line) => splitCsvLine(line, delimiter))
-  if (isIdOnlyGrid(rows)) return null
-  const { index, header } = pickColumn(rows)
+  const named = (rows[0] ?? []).findIndex(isHeader)
+  if (named < 0 && isIdOnlyGrid(rows)) return null
+  const { index, header } = named >= 0 ? { index: named, header: true } : pickColumn(rows)
   const candidates: Candidate[] = []
   rows.forEach((row, i) => {
     if (header && i === 0) return
@@ -106,18 +152,29 @@ function tableCandidates(lines: string[], delimiter: string): { candidates: Cand
   return { candidates, column: header ? (rows[0]?.[index] ?? null) : `column ${index + 1}` }
 }
 
+const isQuote = (char: string) => char === '"' || char === "'" || char === '`'
+
+/** `"pay_1"`, `'pay_1'`, `` `pay_1` `` become pay_1. */
+function stripQuotes(token: string): string {
+  let start = 0
+  let end = token.length
+  while (start < end && isQuote(token.charAt(start))) start++
+  while (end > start && isQuote(token.charAt(end - 1))) end--
+  return token.slice(start, end)
+}
+
 function listCandidates(lines: string[]): Candidate[] {
   const candidates: Candidate[] = []
   lines.forEach((line, i) => {
+    if (line === '') return
     for (const token of line.split(/[\s,;]+/)) {
       if (token === '') continue
-      const unquoted = token.replace(/^["'`]+|["'`]+$/g, '')
-      candidates.push({ value: unquoted, line: i + 1 })
+      candidates.push({ value: stripQuotes(token), line: i + 1 })
     }
   })
   // A lone header word at the top ("payment_id") is not an ID.
   const first = candidates[0]
-  if (first?.line === 1 && headerPattern.test(first.value)) candidates.shift()
+  if (first?.line === 1 && isHeader(first.value)) candidates.shift()
   return candidates
 }
 
