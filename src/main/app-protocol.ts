@@ -3,7 +3,8 @@
 // GrantFileProtocolExtraPrivileges fuse can stay off. security.ts registers the scheme
 // with Electron; this module decides which file a request gets, so it runs in Node tests.
 import { readFile, realpath } from 'node:fs/promises'
-import { extname, resolve, sep } from 'node:path'
+import { extname, resolve } from 'node:path'
+import { isInside } from './storage/contained-path'
 
 export const appScheme = 'app'
 export const appHost = 'payments-desk'
@@ -28,10 +29,6 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-function isInside(file: string, root: string): boolean {
-  return file.startsWith(root.endsWith(sep) ? root : root + sep)
-}
-
 /** The file an app:// URL names under root, or null for any URL that names something else. */
 export function appFilePath(url: string, root: string): string | null {
   let target: URL
@@ -52,7 +49,7 @@ export function appFilePath(url: string, root: string): string | null {
   if (/[\u0000-\u001f]/.test(path)) return null
   const base = resolve(root)
   const file = resolve(base, path === '/' ? 'index.html' : `.${path}`)
-  return isInside(file, base) ? file : null
+  return isInside(file, base) && file !== base ? file : null
 }
 
 function notFound(): Response {
@@ -71,7 +68,8 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
     if (file === null) return notFound()
     try {
       const real = await realpath(file)
-      if (!isInside(real, await realRoot)) return notFound()
+      const rootReal = await realRoot
+      if (!isInside(real, rootReal) || real === rootReal) return notFound()
       const body = await readFile(real)
       const type = contentTypes[extname(real).toLowerCase()] ?? 'application/octet-stream'
       const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }

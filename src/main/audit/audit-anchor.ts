@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { isAppError, type ErrorCode } from '../../shared/app-error'
-import { auditKeyAccount, type SecretStore } from '../secrets/keychain'
+import type { SecretStore } from '../secrets/keychain'
 import { chainStart, type ChainEnd } from './audit-chain'
 
 /**
@@ -35,10 +35,10 @@ function serialize(key: Buffer, end: ChainEnd): string {
 }
 
 /** Never throws for a keychain that cannot answer: that is an anchor the log reports on. */
-export async function readAnchor(secrets: SecretStore): Promise<ChainAnchor> {
+export async function readAnchor(secrets: SecretStore, account: string): Promise<ChainAnchor> {
   let text: string | null
   try {
-    text = await secrets.get(auditKeyAccount())
+    text = await secrets.get(account)
   } catch (error) {
     if (!isAppError(error)) throw error
     return { kind: 'unavailable', code: error.code, reason: error.message }
@@ -56,13 +56,13 @@ export async function readAnchor(secrets: SecretStore): Promise<ChainAnchor> {
 }
 
 /** A new random key, stored before any entry is sealed with it. Throws an AppError when the keychain refuses. */
-export async function createAnchor(secrets: SecretStore): Promise<KeyedAnchor> {
+export async function createAnchor(secrets: SecretStore, account: string): Promise<KeyedAnchor> {
   const anchor: KeyedAnchor = { kind: 'keyed', key: randomBytes(keyBytes), end: chainStart }
-  await saveAnchor(secrets, anchor.key, anchor.end)
+  await saveAnchor(secrets, account, anchor.key, anchor.end)
   return anchor
 }
 
 /** Records the entry just written as the log's end. Throws an AppError when the keychain refuses. */
-export function saveAnchor(secrets: SecretStore, key: Buffer, end: ChainEnd): Promise<void> {
-  return secrets.set(auditKeyAccount(), serialize(key, end))
+export function saveAnchor(secrets: SecretStore, account: string, key: Buffer, end: ChainEnd): Promise<void> {
+  return secrets.set(account, serialize(key, end))
 }

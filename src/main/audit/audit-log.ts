@@ -3,7 +3,7 @@ import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { AuditEntry, AuditEvent, AuditVerification } from '../../shared/contract/audit-schema'
-import type { SecretStore } from '../secrets/keychain'
+import { auditKeyAccount, type SecretStore } from '../secrets/keychain'
 import { fsErrorCode } from '../storage/json-file'
 import { createAnchor, readAnchor, saveAnchor, type ChainAnchor, type KeyedAnchor } from './audit-anchor'
 import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd } from './audit-chain'
@@ -65,6 +65,7 @@ export class AuditLog {
   readonly path: string
   private readonly user: string
   private readonly secrets: SecretStore
+  private readonly anchorAccount: string
   private state: WriteState | null = null
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -74,13 +75,14 @@ export class AuditLog {
   ) {
     this.path = join(dataDir, auditFileName)
     this.secrets = options.secrets
+    this.anchorAccount = auditKeyAccount(dataDir)
     this.user = (options.user ?? currentUser()).slice(0, maxUserChars)
   }
 
   /** Reads and checks the whole log. A keychain that does not answer is a problem in the result, not an error. */
   read(): Promise<AuditRead> {
     return this.serial(async () => {
-      const anchor = await readAnchor(this.secrets)
+      const anchor = await readAnchor(this.secrets, this.anchorAccount)
       const { check, state } = await this.inspect(anchor)
       this.state = anchor.kind === 'keyed' ? state : null
       return { entries: check.entries, verification: { ok: check.problems.length === 0, problems: check.problems } }
@@ -98,7 +100,7 @@ export class AuditLog {
       } catch (error) {
         throw new AppError('storage', `The audit log could not be written because ${why(error)}.`, { cause: error })
       }
-      const anchor = await readAnchor(this.secrets)
+      const anchor = await readAnchor(this.secrets, this.anchorAccount)
       if (anchor.kind === 'unavailable') {
         throw new AppError(anchor.code, `The audit log could not be written because its key is in the keychain, which did not answer. ${anchor.reason}`)
       }
@@ -108,7 +110,7 @@ export class AuditLog {
       const unchanged = known?.size === size && anchor.kind === 'keyed' && anchor.end.seq === known.end.seq && anchor.end.hash === known.end.hash
       const state = unchanged ? known : (await this.inspect(anchor)).state
       this.state = null
-      const keyed = anchor.kind === 'keyed' ? anchor : await createAnchor(this.secrets)
+      const keyed = anchor.kind === 'keyed' ? anchor : await createAnchor(this.secrets, this.anchorAccount)
       const warnings: string[] = []
       if (state.setAside !== null || anchor.kind !== 'keyed') {
         const note = await this.setAside(state, at)
@@ -220,7 +222,7 @@ export class AuditLog {
     state.size += Buffer.byteLength(line, 'utf8')
     state.endsWithNewline = true
     try {
-      await saveAnchor(this.secrets, anchor.key, state.end)
+      await saveAnchor(this.secrets, this.anchorAccount, anchor.key, state.end)
     } catch (error) {
       if (!isAppError(error)) throw error
       return {

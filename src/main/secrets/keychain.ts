@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { resolve } from 'node:path'
 import { AppError, type ErrorCode } from '../../shared/app-error'
 
 export interface SecretStore {
@@ -36,9 +38,13 @@ export function webhookRevealedAccount(endpointId: string): string {
   return account('webhook-revealed', endpointId)
 }
 
-/** The audit log's HMAC key and the number and MAC of its last entry, out of reach of the data folder. */
-export function auditKeyAccount(): string {
-  return account('audit-key', 'chain')
+/**
+ * The audit log's HMAC key and the number and MAC of its last entry, out of reach of the
+ * data folder. One per data folder: two profiles of one user (a development build beside
+ * the installed app) must not report each other's logs as cut.
+ */
+export function auditKeyAccount(dataDir: string): string {
+  return account('audit-key', createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 32))
 }
 
 function account(kind: string, id: string): string {

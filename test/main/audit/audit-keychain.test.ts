@@ -76,14 +76,26 @@ describe('the audit log and its key in the keychain', () => {
     ])
   })
 
+  it('keeps one key per data folder, so two profiles on one keychain do not report each other as cut', async () => {
+    const other = join(dir, 'other-profile')
+    const first = new AuditLog(dir, { user: 'ada', secrets })
+    const second = new AuditLog(other, { user: 'ada', secrets })
+    await first.append(event(1), new Date())
+    await second.append(event(1), new Date())
+    await first.append(event(2), new Date())
+    expect(await messages(first)).toEqual([])
+    expect(await messages(second)).toEqual([])
+    expect(auditKeyAccount(dir)).not.toBe(auditKeyAccount(other))
+  })
+
   it('reports a keyed log whose key was deleted from the keychain as not verifiable, not as intact', async () => {
     const log = new AuditLog(dir, { user: 'ada', secrets })
     for (let n = 1; n <= 3; n++) await log.append(event(n), new Date())
-    await store.delete(auditKeyAccount())
+    await store.delete(auditKeyAccount(dir))
     expect(await messages(log)).toEqual([
       "The audit log's key is not in the keychain (it was deleted, or this is another keychain): its 3 entries cannot be verified. Payments Desk sets this log aside, kept as it is, when it writes the next entry.",
     ])
-    await store.set(auditKeyAccount(), '{"v":1}')
+    await store.set(auditKeyAccount(dir), '{"v":1}')
     expect(await messages(log)).toEqual([
       "The audit log's key in the keychain is damaged: its 3 entries cannot be verified. Payments Desk sets this log aside, kept as it is, when it writes the next entry.",
     ])

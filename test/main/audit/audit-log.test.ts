@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readAnchor } from '../../../src/main/audit/audit-anchor'
 import { entryMac, genesisHash, plainEntryHash, sealEntry, serializeEntry } from '../../../src/main/audit/audit-chain'
 import { AuditLog } from '../../../src/main/audit/audit-log'
-import { createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
+import { auditKeyAccount, createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
 import { auditEntrySchema, type AuditEntry, type AuditEvent } from '../../../src/shared/contract/audit-schema'
 
 let dir: string
@@ -32,7 +32,7 @@ const fileLines = async () => (await readFile(join(dir, 'audit.jsonl'), 'utf8'))
 const writeLines = (lines: string[]) => writeFile(join(dir, 'audit.jsonl'), lines.map((line) => `${line}\n`).join(''))
 const messages = async (log: AuditLog) => (await log.read()).verification.problems.map((p) => p.message)
 const auditKey = async () => {
-  const anchor = await readAnchor(secrets)
+  const anchor = await readAnchor(secrets, auditKeyAccount(dir))
   if (anchor.kind !== 'keyed') throw new Error(`no audit key: ${anchor.kind}`)
   return anchor.key
 }
@@ -54,7 +54,7 @@ describe('the audit log', () => {
       if (i > 0) expect(entry.prevHash).toBe(entries[i - 1]?.hash)
     }
     // The end of the log is kept in the keychain, beside the key; nothing in the data folder but the log.
-    expect(await readAnchor(secrets)).toMatchObject({ kind: 'keyed', end: { seq: 3, hash: entries[2]?.hash } })
+    expect(await readAnchor(secrets, auditKeyAccount(dir))).toMatchObject({ kind: 'keyed', end: { seq: 3, hash: entries[2]?.hash } })
     expect(await readdir(dir)).toEqual(['audit.jsonl'])
     expect(await log.read()).toEqual({ entries, verification: { ok: true, problems: [] } })
   })

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readAnchor } from '../../../src/main/audit/audit-anchor'
 import { entryMac } from '../../../src/main/audit/audit-chain'
 import { AuditLog } from '../../../src/main/audit/audit-log'
-import { createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
+import { auditKeyAccount, createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
 import { createAuditService, type AuditService } from '../../../src/main/services/audit-service'
 import { splitCsvLine } from '../../../src/shared/batch/parse-ids'
 import { auditEntrySchema } from '../../../src/shared/contract/audit-schema'
@@ -99,7 +99,7 @@ describe('the audit service', () => {
     expect(json.verification).toEqual({ ok: true, problems: [] })
     const entries = json.entries.map((entry) => auditEntrySchema.parse(entry))
     expect(entries.map((e) => e.seq)).toEqual([1, 2])
-    const anchor = await readAnchor(secrets)
+    const anchor = await readAnchor(secrets, auditKeyAccount(join(dir, 'data')))
     for (const entry of entries) expect(anchor.kind === 'keyed' && entryMac(anchor.key, entry)).toBe(entry.hash)
   })
 
