@@ -1,5 +1,5 @@
 import type { BatchResult } from '../../shared/contract/batch-schema'
-import { maskEmailField } from '../request-log/mask'
+import { maskEmailField, maskEmails } from '../request-log/mask'
 import { toCsv, type CsvColumns } from '../storage/csv'
 
 export type ExportFormat = 'csv' | 'json'
@@ -18,9 +18,15 @@ const columns: CsvColumns<BatchResult> = [
   ['lookup_error', (r) => r.failure?.message ?? null],
 ]
 
+// A service's error message may quote the address it could not handle.
 function withEmails(result: BatchResult, includeEmails: boolean): BatchResult {
-  if (includeEmails || result.customerEmail === null) return result
-  return { ...result, customerEmail: maskEmailField(result.customerEmail) }
+  if (includeEmails) return result
+  const { customerEmail, failure } = result
+  return {
+    ...result,
+    customerEmail: customerEmail === null ? null : maskEmailField(customerEmail),
+    failure: failure === null ? null : { ...failure, message: maskEmails(failure.message) },
+  }
 }
 
 /** The results as a file: customer e-mails masked unless the user asked for them. */
