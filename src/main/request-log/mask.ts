@@ -6,8 +6,9 @@
 // masking runs on whatever a server or a pasted file puts in front of it. Each
 // character is read at most three times, so the cost is linear in the text.
 //
-// An address here is a run of local-part characters, an at-sign, and a domain with a
-// letter or digit in it. Non-ASCII letters count (`zoë@bücher.example`), and so do the
+// An address here is a run of local-part characters, an at-sign, and a domain that starts
+// with a letter or digit (a dotless `ada@localhost` too: masking too much is the safe
+// side). Non-ASCII letters count (`zoë@bücher.example`), and so do the
 // encodings a logged path or a JSON string uses for the at-sign and for non-ASCII:
 // `%40` (or `%2540` when an ID that already held `%40` was encoded again), `%C3%AB`,
 // `\u0040`, `\u00eb`. Not covered: quoted local parts (`"a b"@example.com`) and at-signs
