@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util'
 import { normalizeDeliveryHost } from './delivery-hosts'
+import { isRateLimitHeaderStyle, rateLimitHeaderStyles } from './rate-limit-headers'
 import { defaultRateLimit, startSandbox } from './server'
 
 function usage(message: string): never {
   console.error(
-    `${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B] [--payments N] [--allow-delivery-host HOST ...]`,
+    `${message}\nUsage: npm run sandbox -- [--port N] [--host H] [--key KEY] [--rate R] [--burst B] [--rate-limit-headers ${rateLimitHeaderStyles.join('|')}] [--payments N] [--allow-delivery-host HOST ...]`,
   )
   process.exit(2)
 }
@@ -22,6 +23,7 @@ const options = {
   key: { type: 'string' },
   rate: { type: 'string' },
   burst: { type: 'string' },
+  'rate-limit-headers': { type: 'string' },
   payments: { type: 'string' },
   // Webhooks go to this computer only, unless the person starting the sandbox names a host.
   'allow-delivery-host': { type: 'string', multiple: true },
@@ -38,6 +40,10 @@ if (key !== undefined && (key === '' || /\s/.test(key))) usage('--key must be a 
 const port = integerOption(parsed.port, 'port', 4010)
 if (port > 65_535) usage('--port must be at most 65535')
 const rate = integerOption(parsed.rate, 'rate', defaultRateLimit.rate)
+const headerStyle = parsed['rate-limit-headers']
+if (headerStyle !== undefined && !isRateLimitHeaderStyle(headerStyle)) {
+  usage(`--rate-limit-headers must be one of ${rateLimitHeaderStyles.join(', ')}, got "${headerStyle}"`)
+}
 const bulkPayments = integerOption(parsed.payments, 'payments', 0)
 if (bulkPayments > 1_000_000) usage('--payments must be at most 1000000')
 const allowedDeliveryHosts = (parsed['allow-delivery-host'] ?? []).map(
@@ -50,6 +56,7 @@ const sandbox = await startSandbox({
   ...(key ? { apiKey: key } : {}),
   bulkPayments,
   allowedDeliveryHosts,
+  ...(headerStyle ? { rateLimitHeaders: headerStyle } : {}),
   rateLimit: { rate, burst: Math.max(1, integerOption(parsed.burst, 'burst', Math.max(defaultRateLimit.burst, rate))) },
 }).catch((error: unknown) => {
   const code = (error as { code?: string }).code
@@ -58,7 +65,7 @@ const sandbox = await startSandbox({
 
 console.log(`Payments Desk sandbox listening on ${sandbox.baseUrl}`)
 console.log(`Private key (X-Service-Api-Key): ${sandbox.apiKey}`)
-console.log(rate > 0 ? `Rate limit: ${rate} req/s per key` : 'Rate limit: off')
+console.log(rate > 0 ? `Rate limit: ${rate} req/s per key${headerStyle ? `, announced in ${headerStyle} headers` : ''}` : 'Rate limit: off')
 if (allowedDeliveryHosts.length > 0) console.log(`Webhook deliveries: this computer and ${allowedDeliveryHosts.join(', ')}`)
 if (bulkPayments > 0) console.log(`Generated payments: pay_bulk_000001 to pay_bulk_${String(bulkPayments).padStart(6, '0')}`)
 console.log('Try: curl -H "X-Service-Api-Key: <key>" ' + `${sandbox.baseUrl}/api/payment/pay_seed_card_declined`)

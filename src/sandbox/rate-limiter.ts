@@ -4,7 +4,16 @@ export interface RateLimit {
   burst: number
 }
 
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number }
+/** Where a key's bucket stands after a decision, for the rate-limit headers. */
+export interface BucketState {
+  /** Whole tokens left. */
+  remaining: number
+  /** Time until the bucket is full again. */
+  fullInMs: number
+}
+
+/** No state when the limit is off. */
+export type RateDecision = { ok: true; state?: BucketState } | { ok: false; retryAfterSeconds: number; state: BucketState }
 
 interface Bucket {
   tokens: number
@@ -37,11 +46,12 @@ export class KeyedRateLimiter {
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate)
     bucket.updatedAt = now
     this.buckets.set(key, bucket)
+    const state = () => ({ remaining: Math.floor(bucket.tokens), fullInMs: ((burst - bucket.tokens) / rate) * 1000 })
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1
-      return { ok: true }
+      return { ok: true, state: state() }
     }
     // Retry-After is whole seconds (RFC 9110), so round the wait for one token up.
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)) }
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)), state: state() }
   }
 }

@@ -11,6 +11,7 @@ import { defaultDeliveryPolicy, type DeliveryPolicy } from './deliveries'
 import { normalizeDeliveryHost } from './delivery-hosts'
 import { noFaults, rollFault, seededRandom, type Faults } from './faults'
 import { errorBody, HttpError, sendError, sendJson } from './http-io'
+import { rateLimitHeaders, type RateLimitHeaderStyle } from './rate-limit-headers'
 import { KeyedRateLimiter, type RateLimit } from './rate-limiter'
 import { SandboxState } from './sandbox-state'
 
@@ -21,6 +22,8 @@ export interface SandboxOptions {
   /** The private key the sandbox accepts; generated when absent. */
   apiKey?: string
   rateLimit?: Partial<RateLimit>
+  /** Announces the limit on every API answer in this header family; none when absent. */
+  rateLimitHeaders?: RateLimitHeaderStyle
   faults?: Partial<Faults>
   webhookDelivery?: Partial<DeliveryPolicy>
   /** Seeds the fault dice so a run can be repeated exactly. */
@@ -118,6 +121,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     controls.stats.requests += 1
     const key = authenticate(req, apiKey)
     const decision = controls.limiter.take(key)
+    if (options.rateLimitHeaders && decision.state) {
+      // Set before any answer is written, so 200s, 429s, errors and faults all carry them.
+      const headers = rateLimitHeaders(options.rateLimitHeaders, controls.limiter.config, decision.state, Date.now())
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    }
     if (!decision.ok) {
       controls.stats.rateLimited += 1
       throw new HttpError(429, 'Too many requests: slow down and retry after the time in the Retry-After header', {

@@ -79,6 +79,7 @@ describe('the sandbox CLI', () => {
     [['--rate', '2.5'], '--rate must be a whole number, got "2.5"'],
     [['--key', 'two words'], '--key must be a non-empty key without spaces'],
     [['--burst', 'many'], '--burst must be a whole number, got "many"'],
+    [['--rate-limit-headers', 'draft'], '--rate-limit-headers must be one of ratelimit, ratelimit-legacy, x-ratelimit, x-ratelimit-epoch, got "draft"'],
     [['--colour', 'blue'], "Unknown option '--colour'"],
     [['--port'], "Option '--port <value>' argument missing"],
     [['--allow-delivery-host', 'https://hooks.example.com/'], '--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "https://hooks.example.com/"'],
@@ -98,6 +99,14 @@ describe('the sandbox CLI', () => {
     expect((await register('https://hooks.example.com/in')).status).toBe(201)
     expect((await register('https://192.0.2.10/in')).status).toBe(201)
     expect((await register('https://other.example.com/in')).status).toBe(400)
+  })
+
+  it('announces the limit in the header family named with --rate-limit-headers', async () => {
+    const cli = await startedCli(['--port', '0', '--rate', '10', '--burst', '20', '--rate-limit-headers', 'ratelimit'])
+    expect(cli.stdout()).toContain('Rate limit: 10 req/s per key, announced in ratelimit headers')
+    const reply = await fetch(`${cli.baseUrl}/api/payment/pay_seed_pending_1`, { headers: { 'x-service-api-key': cli.key } })
+    expect(reply.headers.get('ratelimit-policy')).toBe('"sandbox";q=20;w=2')
+    expect(reply.headers.get('ratelimit')).toMatch(/^"sandbox";r=19;t=1$/)
   })
 
   it('says so when the port is taken', async () => {
