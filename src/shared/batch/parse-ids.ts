@@ -102,9 +102,9 @@ function detectDelimiter(lines: string[]): string | null {
   return best?.delimiter ?? null
 }
 
+/** With no header naming it: the column whose values most often look like payment IDs. */
 function pickColumn(rows: string[][]): { index: number; header: boolean } {
   const first = rows[0] ?? []
-  // No header naming it: the column whose values most often look like payment IDs.
   // Counted cell by cell: a line of a million commas is a million columns.
   const width = rows.slice(0, 50).reduce((widest, row) => Math.max(widest, row.length), 0)
   const hits = new Array<number>(width).fill(0)
