@@ -1,9 +1,10 @@
-import { mkdir, open, readFile, rename, stat } from 'node:fs/promises'
+import { lstat, mkdir, open, readFile, rename } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { AuditEntry, AuditEvent, AuditVerification } from '../../shared/contract/audit-schema'
 import { auditKeyAccount, type SecretStore } from '../secrets/keychain'
+import { appendNoFollowFlags } from '../storage/contained-path'
 import { fsErrorCode } from '../storage/json-file'
 import { createAnchor, readAnchor, saveAnchor, type ChainAnchor, type KeyedAnchor } from './audit-anchor'
 import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd } from './audit-chain'
@@ -51,6 +52,7 @@ function why(error: unknown): string {
   if (code === 'ENOSPC') return 'the disk is full'
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'the data folder is read-only'
   if (code === 'EISDIR') return 'a folder has its name'
+  if (code === 'ELOOP') return 'audit.jsonl is a link to another file, and Payments Desk neither reads nor writes its log through a link'
   return code ? `of an unexpected error (${code})` : 'of an unknown error'
 }
 
@@ -133,9 +135,11 @@ export class AuditLog {
     return run
   }
 
+  /** The file's own size; -1 for a link, which is never read or written through (it may lead to any file of the user's). */
   private async size(): Promise<number> {
     try {
-      return (await stat(this.path)).size
+      const stats = await lstat(this.path)
+      return stats.isSymbolicLink() ? -1 : stats.size
     } catch (error) {
       if (fsErrorCode(error) === 'ENOENT') return 0
       throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
@@ -144,6 +148,15 @@ export class AuditLog {
 
   private async inspect(anchor: ChainAnchor): Promise<{ check: ChainCheck; state: WriteState }> {
     const size = await this.size()
+    if (size < 0) {
+      const check: ChainCheck = {
+        entries: [],
+        problems: [{ seq: null, line: null, message: `The audit log was not checked because ${why({ code: 'ELOOP' })}. Something other than Payments Desk put the link there.` }],
+        end: anchor.kind === 'keyed' ? anchor.end : chainStart,
+        unverifiable: null,
+      }
+      return { check, state: { end: check.end, size, endsWithNewline: true, setAside: null } }
+    }
     if (size > maxFileBytes) {
       const megabytes = Math.round(size / 1024 / 1024)
       const check: ChainCheck = {
@@ -206,7 +219,7 @@ export class AuditLog {
     // After a line cut in half, start on a line of its own: the half line stays, and stays reported.
     const line = `${state.endsWithNewline ? '' : '\n'}${serializeEntry(entry)}\n`
     try {
-      const handle = await open(this.path, 'a', 0o600)
+      const handle = await open(this.path, appendNoFollowFlags, 0o600)
       try {
         await handle.write(line)
         await handle.sync()

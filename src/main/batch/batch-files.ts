@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { constants } from 'node:fs'
 import { lstat, mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../shared/app-error'
 import { batchJobSchema, batchResultSchema, type BatchJob, type BatchResult } from '../../shared/contract/batch-schema'
-import { childPath } from '../storage/contained-path'
+import { appendNoFollowFlags, childPath } from '../storage/contained-path'
 import { describeFsError, fsErrorCode, readJsonFile, writeJsonFile } from '../storage/json-file'
 
 const idsSchema = z.array(z.string())
@@ -22,11 +21,6 @@ export function isBatchJobId(value: string): boolean {
 }
 
 const batchFileNames = ['job.json', 'ids.json', 'results.jsonl'] as const
-
-// Appending never follows a link planted in the batch folder. Windows has no O_NOFOLLOW
-// (undefined there, whatever the types say); links are also refused when batches load.
-const noFollow = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW ?? 0
-const appendFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow
 
 export interface StoredBatch {
   job: BatchJob
@@ -169,7 +163,7 @@ export class BatchFiles {
     let writes = Promise.resolve()
     async function write(line: string): Promise<void> {
       if (handle === null) {
-        const opened = await open(path, appendFlags, 0o600)
+        const opened = await open(path, appendNoFollowFlags, 0o600)
         // A crash may have left a last line without its newline: start on a fresh line.
         const { size } = await opened.stat()
         needsNewline = size > 0 && !(await readFile(path, 'utf8')).endsWith('\n')

@@ -1,4 +1,11 @@
+import { constants } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+
+// Opening for append never follows a link planted in the data folder, which could lead to
+// any file of the user's. Windows has no O_NOFOLLOW (undefined there, whatever the types say).
+const noFollow = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW ?? 0
+/** Flags for `open` that append to a file inside the data folder, creating it, never through a link (ELOOP). */
+export const appendNoFollowFlags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow
 
 /** Whether `path` is `root` itself or lies below it, after resolving both. */
 export function isInside(path: string, root: string): boolean {
