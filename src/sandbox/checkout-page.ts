@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RouteHandler } from './api-routes'
 import type { CheckoutGuard } from './checkout-guard'
 import { isHttpUrl } from './checkout-validation'
+import { formatMoney } from '../shared/format/money'
 import { readBody } from './http-io'
 import { checkIdSegment } from './ids'
 import type { Payment } from './records'
@@ -16,10 +17,6 @@ const maxFormBytes = 4_096
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-function formatAmount(payment: Payment): string {
-  return `${(payment.amount / 100).toFixed(2)} ${payment.currency}`
 }
 
 function page(res: ServerResponse, status: number, title: string, body: string): void {
@@ -54,7 +51,7 @@ function leaveLink(url: string, label: string): string {
 
 function renderPayment(res: ServerResponse, payment: Payment, token: string, notice = ''): void {
   const lines = payment.products
-    .map((p) => `<li>${escapeHtml(p.name)} × ${p.quantity}: ${(p.price / 100).toFixed(2)} ${payment.currency}</li>`)
+    .map((p) => `<li>${escapeHtml(p.name)} × ${p.quantity}: ${escapeHtml(formatMoney(p.price, payment.currency))}</li>`)
     .join('')
   const options = documentedErrorCodes.map((code) => `<option value="${code}">Decline: ${code}</option>`).join('')
   const action =
@@ -66,8 +63,8 @@ function renderPayment(res: ServerResponse, payment: Payment, token: string, not
   page(
     res,
     200,
-    `Pay ${formatAmount(payment)}`,
-    `<h1>Pay ${escapeHtml(formatAmount(payment))}</h1><ul>${lines}</ul>
+    `Pay ${formatMoney(payment.amount, payment.currency)}`,
+    `<h1>Pay ${escapeHtml(formatMoney(payment.amount, payment.currency))}</h1><ul>${lines}</ul>
 <p>Status: <strong>${payment.status}</strong></p>${notice}${action}`,
   )
 }
@@ -93,7 +90,7 @@ async function submit(req: IncomingMessage, res: ServerResponse, payment: Paymen
   const outcome = form.get('outcome') ?? 'settle'
   if (outcome === 'settle') {
     const settled = state.settlePayment(payment.id) ?? payment
-    page(res, 200, 'Payment received', `<h1>Payment received: ${escapeHtml(formatAmount(settled))}</h1>${leaveLink(settled.successUrl, 'Continue to')}`)
+    page(res, 200, 'Payment received', `<h1>Payment received: ${escapeHtml(formatMoney(settled.amount, settled.currency))}</h1>${leaveLink(settled.successUrl, 'Continue to')}`)
     return
   }
   const code = (documentedErrorCodes as readonly string[]).includes(outcome) ? outcome : 'card_declined'

@@ -49,8 +49,8 @@ describe('the hosted checkout page', () => {
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     const html = await page.text()
-    expect(html).toContain('Pay 60.00 EUR')
-    expect(html).toContain('Team seat × 4: 15.00 EUR')
+    expect(html).toContain('Pay €60.00')
+    expect(html).toContain('Team seat × 4: €15.00')
   })
 
   it('escapes what the merchant typed', async () => {

@@ -1,4 +1,5 @@
 import { environmentLabels, type EnvironmentId } from '../../shared/environments'
+import { formatMoney, minorUnitsAssumption } from '../../shared/format/money'
 import { maskEmailField } from '../request-log/mask'
 import { shownOrigin } from '../secrets/api-key-item'
 
@@ -55,5 +56,5 @@ export function secretRevealedDetail(endpoint: { url: string; fingerprint: strin
 }
 
 export function checkoutDetail(payment: { id: string | null; amount: number; currency: string; customerEmail: string }): string {
-  return `Created payment ${payment.id ?? '(no ID in the answer)'}: ${payment.amount} ${payment.currency} (minor units), customer ${maskEmailField(payment.customerEmail)}`
+  return `Created payment ${payment.id ?? '(no ID in the answer)'}: ${payment.amount} ${payment.currency} (${formatMoney(payment.amount, payment.currency)} ${minorUnitsAssumption}), customer ${maskEmailField(payment.customerEmail)}`
 }

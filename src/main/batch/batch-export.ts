@@ -1,14 +1,19 @@
 import type { BatchResult } from '../../shared/contract/batch-schema'
+import { formatMoney } from '../../shared/format/money'
 import { maskEmailField, maskEmails } from '../request-log/mask'
 import { toCsv, type CsvColumns } from '../storage/csv'
 
 export type ExportFormat = 'csv' | 'json'
 
-const columns: CsvColumns<BatchResult> = [
+/** A result as exported: the amount as the service sent it, and beside it the app's reading of it. */
+type ExportedResult = BatchResult & { amountAssumingMinorUnits: string | null }
+
+const columns: CsvColumns<ExportedResult> = [
   ['payment_id', (r) => r.id],
   ['outcome', (r) => r.outcome],
   ['status', (r) => r.paymentStatus],
   ['amount', (r) => r.amount],
+  ['amount_assuming_minor_units', (r) => r.amountAssumingMinorUnits],
   ['currency', (r) => r.currency],
   ['payment_method', (r) => r.paymentMethod],
   ['error_code', (r) => r.errorCode],
@@ -29,9 +34,12 @@ function withEmails(result: BatchResult, includeEmails: boolean): BatchResult {
   }
 }
 
-/** The results as a file: customer e-mails masked unless the user asked for them. */
+/** The results as a file: customer e-mails masked unless the user asked for them, amounts read the way the screen reads them. */
 export function exportResults(results: BatchResult[], format: ExportFormat, includeEmails: boolean): string {
-  const rows = results.map((r) => withEmails(r, includeEmails))
+  const rows = results.map((r) => ({
+    ...withEmails(r, includeEmails),
+    amountAssumingMinorUnits: r.amount === null ? null : formatMoney(r.amount, r.currency),
+  }))
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`
   return toCsv(columns, rows)
 }

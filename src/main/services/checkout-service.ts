@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
 import { paymentSchema, type PaymentView } from '../../shared/contract/payment-schema'
+import { formatMoney, minorUnitsAssumption } from '../../shared/format/money'
 import type { ApiClient } from '../api/api-client'
 import { checkoutDetail } from '../audit/audit-details'
 import type { SettingsStore } from '../settings/settings-store'
@@ -21,7 +22,7 @@ function productionWrite(checkout: CheckoutInput): ProductionWrite {
   const lines = checkout.products.length
   return {
     action: 'Create a payment in Production',
-    summary: `A checkout payment of ${total(checkout)} ${dialogText(checkout.currency, 10)} (minor units, ${lines} ${lines === 1 ? 'product line' : 'product lines'}) for ${dialogText(checkout.customerEmail)}. The customer can pay it as soon as they have the link.`,
+    summary: `A checkout payment of ${total(checkout)} ${dialogText(checkout.currency, 10)} (${dialogText(formatMoney(total(checkout), checkout.currency), 40)} ${minorUnitsAssumption}, ${lines} ${lines === 1 ? 'product line' : 'product lines'}) for ${dialogText(checkout.customerEmail)}. The customer can pay it as soon as they have the link.`,
     confirmLabel: 'Create in Production',
   }
 }

@@ -52,11 +52,8 @@ export function formatMoney(amount: number, currency: string | null | undefined)
   const format = currency ? currencyFormat(currency) : null
   const digits = minorUnitDigits(currency)
   const value = majorUnits(amount, digits) as Intl.StringNumericLiteral
-  const fraction = Number.isInteger(amount) ? {} : { maximumFractionDigits: 20 }
-  if (format) {
-    const exact = Number.isInteger(amount) ? format : new Intl.NumberFormat('en', { style: 'currency', currency, ...fraction })
-    return exact.format(value)
-  }
-  const number = new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits, ...fraction }).format(value)
-  return currency ? `${number} ${currency}` : number
+  const options: Intl.NumberFormatOptions = format ? format.resolvedOptions() : { minimumFractionDigits: digits, maximumFractionDigits: digits }
+  const exact = Number.isInteger(amount) ? format : new Intl.NumberFormat('en', { ...options, maximumFractionDigits: 20 })
+  const text = (exact ?? new Intl.NumberFormat('en', options)).format(value)
+  return format || !currency ? text : `${text} ${currency}`
 }

@@ -81,7 +81,7 @@ describe('the audit log behind the real handlers', () => {
       'Switched from Production to Local sandbox',
       `Registered http://127.0.0.1:9/hooks?token=… (Connect events); signing secret ${endpoint.fingerprint}, in the keychain`,
       `Revealed the signing secret of http://127.0.0.1:9/hooks?token=… (${endpoint.fingerprint})`,
-      `Created payment ${created.payment.id ?? ''}: 3000 EUR (minor units), customer g***@example.org`,
+      `Created payment ${created.payment.id ?? ''}: 3000 EUR (€30.00 assuming minor units), customer g***@example.org`,
       `Deleted the private key of Production (${secretFingerprint(rotatedKey)})`,
     ])
     expect(events).toEqual([])

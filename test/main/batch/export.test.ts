@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FileDialogs } from '../../../src/main/services/batch-service'
 import { splitCsvLine } from '../../../src/shared/batch/parse-ids'
 import type { BatchResult } from '../../../src/shared/contract/batch-schema'
+import { formatMoney } from '../../../src/shared/format/money'
 import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
 import { bulkIds, waitForStatus } from './batch-helpers'
 
-const header = 'payment_id,outcome,status,amount,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
+const header = 'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
 // IDs from an untrusted report that a spreadsheet would run as formulas.
 const formulaIds = ['=1+2', '+1', '-12', '@SUM(1)']
 
@@ -20,6 +21,7 @@ describe('exporting batch results', () => {
   const inputIds = [...bulkIds(1, 20), 'pay_unknown_1', 'pay one', ...formulaIds]
   // Results arrive in whatever order the lookups finish; an export follows the input.
   const inInputOrder = (): BatchResult[] => inputIds.map((id) => results.find((r) => r.id === id) as BatchResult)
+  const exported = (r: BatchResult) => ({ ...r, amountAssumingMinorUnits: r.amount === null ? null : formatMoney(r.amount, r.currency) })
   const dialog: { path: string | null; defaultNames: string[] } = { path: null, defaultNames: [] }
   const dialogs: FileDialogs = {
     chooseIdFile: () => Promise.resolve(null),
@@ -58,31 +60,31 @@ describe('exporting batch results', () => {
     expect(first).toBe(header)
     expect(rows).toHaveLength(results.length)
     const cells = rows.map((row) => splitCsvLine(row, ','))
-    for (const row of cells) expect(row).toHaveLength(11)
+    for (const row of cells) expect(row).toHaveLength(12)
     expect(cells.map((row) => row[0])).toEqual(inputIds.map((id) => (/^[=+\-@]/.test(id) ? `'${id}` : id)))
 
     const ada = cells.find((row) => row[0] === 'pay_bulk_000005')
-    expect(ada?.[9]).toBe('a***@example.com')
+    expect(ada?.[10]).toBe('a***@example.com')
     expect(csv).not.toMatch(/\b(ada|grace|linus|margaret|alan)@/)
     const declined = cells.find((row) => row[0] === 'pay_bulk_000006')
-    expect(declined?.slice(1, 7)).toEqual(['found', 'failed', expect.any(String), 'USD', 'CARD', expect.stringMatching(/^[a-z_]+$/)])
+    expect(declined?.slice(1, 8)).toEqual(['found', 'failed', expect.stringMatching(/^\d+$/), expect.stringMatching(/^\$[\d,]+\.\d\d$/), 'USD', 'CARD', expect.stringMatching(/^[a-z_]+$/)])
     expect(cells.find((row) => row[0] === 'pay_unknown_1')?.slice(1, 3)).toEqual(['not-found', ''])
-    expect(cells.find((row) => row[0] === 'pay one')?.[10]).toBe('A payment ID has no spaces in it: check you pasted one ID only.')
+    expect(cells.find((row) => row[0] === 'pay one')?.[11]).toBe('A payment ID has no spaces in it: check you pasted one ID only.')
     // No cell a spreadsheet would evaluate: every one starting with = + - @ is quoted with '.
     for (const cell of cells.flat()) expect(cell).not.toMatch(/^[=+\-@]/)
   })
 
   it('writes the e-mails in full when the user asks for them', async () => {
     const csv = await exportTo('with-emails.csv', 'csv', true)
-    expect(splitCsvLine(csv.split('\r\n').find((row) => row.startsWith('pay_bulk_000005,')) ?? '', ',')[9]).toBe('ada@example.com')
+    expect(splitCsvLine(csv.split('\r\n').find((row) => row.startsWith('pay_bulk_000005,')) ?? '', ',')[10]).toBe('ada@example.com')
   })
 
   it('writes JSON that parses back to the results, e-mails masked unless asked', async () => {
     const masked = JSON.parse(await exportTo('report.json', 'json', false)) as BatchResult[]
     expect(dialog.defaultNames.at(-1)).toBe('March-report.json')
-    expect(masked).toEqual(inInputOrder().map((r) => ({ ...r, customerEmail: r.customerEmail?.replace(/^(.)[^@]*@/, '$1***@') ?? null })))
+    expect(masked).toEqual(inInputOrder().map((r) => ({ ...exported(r), customerEmail: r.customerEmail?.replace(/^(.)[^@]*@/, '$1***@') ?? null })))
     expect(masked.find((r) => r.id === 'pay_bulk_000001')?.customerEmail).toBe('g***@example.org')
-    expect(JSON.parse(await exportTo('full.json', 'json', true))).toEqual(inInputOrder())
+    expect(JSON.parse(await exportTo('full.json', 'json', true))).toEqual(inInputOrder().map(exported))
   })
 
   it('writes only the results the screen shows when it names them, still in input order', async () => {

@@ -92,7 +92,7 @@ describe('BatchView: a run', () => {
     expect(screen.getByTestId('batch-rate')).toHaveTextContent('12.5 req/s')
     expect(screen.getByTestId('batch-eta')).toHaveTextContent('about 1 min 35 s')
     expect(screen.getByTestId('batch-429s')).toHaveTextContent('2')
-    expect(await screen.findByTestId('batch-pause-countdown')).toHaveTextContent(/Resuming in [1-4]\.\d s/)
+    expect(await screen.findByTestId('pause-countdown')).toHaveTextContent(/resuming in [1-4]\.\d\d s/)
   })
 
   it('says why the run paused itself and points to Settings', async () => {

@@ -72,9 +72,9 @@ describe('Checkout: client-side checks in the service\'s words', () => {
   it('says plainly what unit prices are in, and sums the lines', async () => {
     renderWithProviders(<CheckoutView />)
     expect(screen.getByTestId('price-unit-note')).toHaveTextContent('does not say what unit a price is in')
-    expect(screen.getByTestId('price-unit-note')).toHaveTextContent('minor units (cents)')
+    expect(screen.getByTestId('price-unit-note')).toHaveTextContent('1500 means €15.00')
     await fillValid()
-    expect(screen.getByTestId('draft-total')).toHaveTextContent('15900 (159.00 EUR in the local sandbox)')
+    expect(screen.getByTestId('draft-total')).toHaveTextContent('15900 (€159.00 assuming minor units, as the local sandbox does)')
   })
 })
 
@@ -103,7 +103,7 @@ describe('Checkout: sending', () => {
     ])
     expect(screen.getByTestId('checkout-payment-id')).toHaveTextContent('pay_abcdefghijklmnopqrstuv')
     expect(screen.getByTestId('checkout-amount')).toHaveTextContent('15900 EUR')
-    expect(screen.getByText(/minor units: 159.00 EUR/)).toBeInTheDocument()
+    expect(screen.getByText('€159.00 assuming minor units, as the local sandbox does.')).toBeInTheDocument()
     expect(screen.getByText(/^Created: .*\(2025-03-01 10:00:00 UTC\)$/)).toBeInTheDocument()
     const rows = within(screen.getByTestId('echoed-products')).getAllByRole('row')
     expect(rows[1]).toHaveTextContent('Team seat15004')

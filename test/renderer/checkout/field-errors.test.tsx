@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { checkoutMessages, messagePath } from '../../../src/shared/checkout-rules'
 import { sortMessages } from '../../../src/renderer/src/views/checkout/field-errors'
 import { draftTotal, emptyCheckoutValues, toRequestBody, type CheckoutFormValues } from '../../../src/renderer/src/views/checkout/form-values'
-import { formatMinorUnits } from '../../../src/renderer/src/views/checkout/money'
 import { echoedProducts } from '../../../src/renderer/src/views/checkout/echoed-products'
 
 describe('messagePath', () => {
@@ -88,17 +87,6 @@ describe('the form values as a request', () => {
     expect(draftTotal(filled)).toBe(1500 * 4 + 9900)
     expect(draftTotal({ ...filled, products: [{ key: 'a', name: 'x', price: 1.5, quantity: 1 }] })).toBeNull()
     expect(draftTotal(emptyCheckoutValues())).toBeNull()
-  })
-})
-
-describe('formatMinorUnits', () => {
-  it.each([
-    [15900, 'EUR', '159.00 EUR'],
-    [5, 'USD', '0.05 USD'],
-    [0, 'EUR', '0.00 EUR'],
-    [-250, 'EUR', '-2.50 EUR'],
-  ])('%d %s → %s', (amount, currency, text) => {
-    expect(formatMinorUnits(amount, currency)).toBe(text)
   })
 })
 

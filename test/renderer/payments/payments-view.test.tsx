@@ -77,7 +77,7 @@ describe('Payments screen', () => {
     expect(within(summary).getByTestId('payment-status')).toHaveTextContent('failed')
     expect(within(summary).getByTestId('amount-raw')).toHaveTextContent('1500')
     expect(within(summary).getByTestId('amount-formatted')).toHaveTextContent('15.00')
-    expect(within(summary).getByText('assuming cents')).toBeInTheDocument()
+    expect(within(summary).getByText('assuming minor units')).toBeInTheDocument()
     expect(within(summary).getByText('CARD')).toBeInTheDocument()
     expect(within(summary).getByTestId('attempt-relative')).toHaveTextContent('3 hours ago')
     expect(within(summary).getByTestId('attempt-utc')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)

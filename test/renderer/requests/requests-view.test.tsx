@@ -28,7 +28,7 @@ afterAll(() => {
 let api: FakeApi
 function serve(log: RequestLogEntry[], state = schedulerState()): void {
   api.handle('getRequestLog', () => log)
-  api.handle('getScheduler', () => ({ config: { ceiling: state.ceiling, concurrency: state.concurrency }, state }))
+  api.handle('getScheduler', () => ({ config: { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom }, state }))
 }
 
 async function show(log: RequestLogEntry[], state = schedulerState()): Promise<void> {
@@ -108,7 +108,7 @@ describe('RequestsView', () => {
   it('says why the log did not load and tries again', async () => {
     const user = userEvent.setup()
     api.fail('getRequestLog', { code: 'internal', message: 'The request log is not available.' })
-    api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20 }, state: schedulerState() }))
+    api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20, headroom: 0.1 }, state: schedulerState() }))
     renderWithProviders(<RequestsView />)
     await useRequests.getState().start()
     expect(await screen.findByText('The request log is not available.')).toBeInTheDocument()
@@ -132,12 +132,53 @@ describe('RequestsView', () => {
     expect(screen.queryByTestId('pause-countdown')).not.toBeInTheDocument()
   })
 
+  it('says what the throttle has learnt, where from, the window and the headroom, in words', async () => {
+    await show([], schedulerState({ learnedLimit: 50, limitSource: 'headers', windowMs: 2_000, phase: 'hold', headroom: 0.1, batchRate: 45 }))
+    expect(screen.getByLabelText('What the throttle has learnt')).toBeInTheDocument()
+    expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^50 req\/s \(100 per 2(\.0+)? s\)$/)
+    expect(screen.getByTestId('limit-source')).toHaveTextContent('Announced by the service (rate-limit headers)')
+    expect(screen.getByTestId('limit-window')).toHaveTextContent(/^2(\.0+)? s$/)
+    expect(screen.getByTestId('scheduler-phase')).toHaveTextContent('Holding just under the limit')
+    expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('10 % of the limit: batch work at most 45 req/s')
+  })
+
+  it('says when the limit is not known and the key is not shared', async () => {
+    await show([], schedulerState({ learnedLimit: null, limitSource: 'none', windowMs: null, headroom: 0 }))
+    expect(screen.getByTestId('learnt-limit')).toHaveTextContent('Not known yet')
+    expect(screen.getByTestId('limit-source')).toHaveTextContent('Not known yet')
+    expect(screen.getByTestId('limit-window')).toHaveTextContent('Not announced')
+    expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('None: batch work may use the whole limit')
+  })
+
+  it('applies a new headroom as a fraction, refusing more than half', async () => {
+    const user = userEvent.setup()
+    await show([])
+    api.handle('configureScheduler', (patch) => {
+      const state = schedulerState({ headroom: patch.headroom ?? 0.1 })
+      return { config: { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom }, state }
+    })
+    const headroom = screen.getByRole('textbox', { name: /Headroom/ })
+    await user.clear(headroom)
+    await user.type(headroom, '60')
+    await user.click(screen.getByRole('button', { name: 'Apply' }))
+    expect(await screen.findByText('The headroom must be from 0 to 50 %')).toBeInTheDocument()
+    expect(api.calls('configureScheduler')).toHaveLength(0)
+    await user.clear(headroom)
+    await user.type(headroom, '15{Enter}')
+    await waitFor(() => {
+      expect(api.calls('configureScheduler')).toEqual([{ ceiling: 100, concurrency: 20, headroom: 0.15 }])
+    })
+    await waitFor(() => {
+      expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('15 % of the limit')
+    })
+  })
+
   it('counts a Retry-After pause down and hides it when it ends', async () => {
     await show([rateLimited()], schedulerState({ pausedUntil: Date.now() + 2000 }))
     const countdown = screen.getByTestId('pause-countdown')
     const first = Number(countdown.dataset.remainingMs)
     expect(first).toBeGreaterThan(1000)
-    expect(countdown).toHaveTextContent(/resuming in \d\.\d s/)
+    expect(countdown).toHaveTextContent(/resuming in \d\.\d\d s/)
     await waitFor(() => {
       expect(Number(screen.getByTestId('pause-countdown').dataset.remainingMs)).toBeLessThan(first)
     })
@@ -154,7 +195,7 @@ describe('RequestsView', () => {
     await show([])
     api.handle('configureScheduler', (patch) => {
       const state = schedulerState({ ceiling: patch.ceiling ?? 100, concurrency: patch.concurrency ?? 20 })
-      return { config: { ceiling: state.ceiling, concurrency: state.concurrency }, state }
+      return { config: { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom }, state }
     })
     const ceiling = screen.getByRole('textbox', { name: /Ceiling/ })
     const concurrency = screen.getByRole('textbox', { name: /Concurrency/ })
@@ -169,7 +210,7 @@ describe('RequestsView', () => {
     await user.clear(concurrency)
     await user.type(concurrency, '8{Enter}')
     await waitFor(() => {
-      expect(api.calls('configureScheduler')).toEqual([{ ceiling: 5, concurrency: 8 }])
+      expect(api.calls('configureScheduler')).toEqual([{ ceiling: 5, concurrency: 8, headroom: 0.1 }])
     })
     await waitFor(() => {
       expect(screen.getByTestId('scheduler-ceiling')).toHaveTextContent('5 req/s')

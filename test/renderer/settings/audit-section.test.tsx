@@ -28,7 +28,7 @@ describe('the audit log section', () => {
     expect(screen.getByTestId('audit-verdict')).toHaveAttribute('data-ok', 'true')
     const [newest, middle, oldest] = rows()
     if (!newest || !middle || !oldest) throw new Error('three rows expected')
-    const local = new Date(entries[2]?.at ?? '').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+    const local = new Date(entries[2]?.at ?? '').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' })
     expect(within(newest).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       '3',
       local,

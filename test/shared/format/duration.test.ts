@@ -8,11 +8,14 @@ describe('formatDuration: milliseconds in, words out', () => {
     expect(formatDuration(999.4)).toBe('999 ms')
   })
 
-  it('says seconds to a tenth under a minute, never "1000 ms" or "60.0 s"', () => {
-    expect(formatDuration(999.6)).toBe('1.0 s')
-    expect(formatDuration(4_240)).toBe('4.2 s')
-    expect(formatDuration(59_949)).toBe('59.9 s')
-    expect(formatDuration(59_950)).toBe('1 min 0 s')
+  it('says seconds to a hundredth under ten, whole seconds under a minute, never "1000 ms" or "60 s"', () => {
+    expect(formatDuration(999.6)).toBe('1.00 s')
+    expect(formatDuration(4_246)).toBe('4.25 s')
+    expect(formatDuration(9_994)).toBe('9.99 s')
+    expect(formatDuration(9_995)).toBe('10 s')
+    expect(formatDuration(45_000)).toBe('45 s')
+    expect(formatDuration(59_499)).toBe('59 s')
+    expect(formatDuration(59_500)).toBe('1 min 0 s')
   })
 
   it('says minutes and seconds, then hours and minutes', () => {

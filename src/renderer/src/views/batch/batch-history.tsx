@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
+import { ErrorAlert } from '../../components/error-alert'
 import { useBatch } from '../../stores/batch-store'
-import { formatCount, formatRelative, readMoment } from './format'
+import { formatCount } from '../../../../shared/format/number'
+import { formatRelative, readTime } from '../../../../shared/format/time'
 import { JobStatusBadge } from './status-badge'
 import { useNow } from '../../hooks/use-now'
 
@@ -24,14 +26,11 @@ export function BatchHistory() {
           </Group>
         )}
         {listStatus === 'error' && listError && (
-          <Alert color="red" variant="light" title="Could not read the saved batches">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{listError.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void loadJobs()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert error={listError} title="Could not read the saved batches">
+            <Button size="xs" variant="light" color="red" onClick={() => void loadJobs()}>
+              Try again
+            </Button>
+          </ErrorAlert>
         )}
         {listStatus === 'ready' && jobs.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -54,7 +53,7 @@ export function BatchHistory() {
               </Table.Thead>
               <Table.Tbody>
                 {jobs.map((job) => {
-                  const started = readMoment(job.createdAt)
+                  const started = readTime(job.createdAt, now)
                   return (
                     <Table.Tr key={job.id}>
                       <Table.Td>

@@ -3,7 +3,7 @@ import { ExportOutcome } from '../../components/export-outcome'
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useBatch } from '../../stores/batch-store'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 import { isFiltering, visibleResults } from './result-filters'
 
 /** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */

@@ -3,7 +3,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useMemo } from 'react'
 import { useBatch } from '../../stores/batch-store'
 import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 
 const codeSeries = [{ name: 'count', label: 'Failed payments', color: 'red.6' }]
 const retrySeries = [{ name: 'count', label: 'Failed payments', color: 'orange.6' }]

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
+import { ErrorAlert } from '../../components/error-alert'
 import { useBatch } from '../../stores/batch-store'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 import { ParseSummary } from './parse-summary'
 
 const placeholder = `pay_2x9c1k7f
@@ -83,9 +84,7 @@ export function IdInputCard() {
         </Group>
 
         {s.inputError && (
-          <Alert color="red" variant="light" title="Not started" role="alert">
-            {s.inputError.message}
-          </Alert>
+          <ErrorAlert error={s.inputError} title="Not started" />
         )}
 
         <Text size="xs" c="dimmed">

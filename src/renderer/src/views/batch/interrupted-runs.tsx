@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { useBatch } from '../../stores/batch-store'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 
 /** Runs the app was in the middle of when it closed or crashed: resuming them is the first thing to offer. */
 export function InterruptedRuns() {

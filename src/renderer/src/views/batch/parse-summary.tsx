@@ -1,6 +1,6 @@
 import { Badge, Button, CopyButton, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core'
 import type { ParsedIdList } from '../../../../shared/batch/parse-ids'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 import { notSentAsText } from './not-sent'
 
 // Thousands of invalid lines would only slow the screen; the first ones show the pattern,

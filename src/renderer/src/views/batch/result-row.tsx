@@ -3,7 +3,8 @@ import { Anchor, Badge, Code, Table, Text } from '@mantine/core'
 import { memo, type Ref } from 'react'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
 import type { Retryable } from '../../../../shared/decline-codes'
-import { readMoment } from './format'
+import { formatMoney, minorUnitsAssumption } from '../../../../shared/format/money'
+import { readTime } from '../../../../shared/format/time'
 import { statusLabel } from './result-filters'
 
 const retryColors: Record<Retryable, string> = { yes: 'teal', no: 'red', depends: 'yellow', later: 'blue' }
@@ -23,7 +24,7 @@ interface ResultRowProps {
 }
 
 function Row({ result, index, measureRef, onOpen }: ResultRowProps) {
-  const attempted = result.attemptedAt === null ? null : readMoment(result.attemptedAt)
+  const attempted = result.attemptedAt === null ? null : readTime(result.attemptedAt)
   return (
     <Table.Tr ref={measureRef} data-index={index} aria-rowindex={index + 2} data-outcome={result.outcome}>
       <Table.Td>
@@ -37,7 +38,11 @@ function Row({ result, index, measureRef, onOpen }: ResultRowProps) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="xs">{result.amount ?? ''}</Text>
+        {result.amount !== null && (
+          <Text size="xs" title={`${result.amount} as the service sent it, ${minorUnitsAssumption}`}>
+            {formatMoney(result.amount, result.currency)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="xs">{result.currency}</Text>

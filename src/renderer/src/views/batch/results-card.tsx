@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { ErrorAlert } from '../../components/error-alert'
 import { useBatch } from '../../stores/batch-store'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 import { ResultsFilterBar } from './results-filter-bar'
 import { ResultsTable } from './results-table'
 import { visibleResults } from './result-filters'
@@ -37,14 +38,11 @@ export function ResultsCard() {
         </Group>
         <ResultsFilterBar results={results} />
         {status === 'error' && error && (
-          <Alert color="red" variant="light" title="Could not load the results">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void refresh()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert error={error} title="Could not load the results">
+            <Button size="xs" variant="light" color="red" onClick={() => void refresh()}>
+              Try again
+            </Button>
+          </ErrorAlert>
         )}
         {status === 'loading' && results.length === 0 ? (
           <Group gap="xs">

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
 import { useBatch, type OutcomeFilter } from '../../stores/batch-store'
 import { retryableLabels } from './failure-breakdown'
-import { formatCount } from './format'
+import { formatCount } from '../../../../shared/format/number'
 import { lookupCodeValue } from './result-filters'
 
 interface Options {

@@ -11,7 +11,7 @@ const rowHeight = 37
 const columns: { column: SortColumn; label: string; width?: number }[] = [
   { column: 'id', label: 'ID', width: 160 },
   { column: 'status', label: 'Status', width: 120 },
-  { column: 'amount', label: 'Amount', width: 90 },
+  { column: 'amount', label: 'Amount', width: 120 },
   { column: 'currency', label: 'Currency', width: 80 },
   { column: 'method', label: 'Method', width: 80 },
   { column: 'errorCode', label: 'Error code', width: 190 },
@@ -31,7 +31,7 @@ export function ResultsTable({ rows }: { rows: BatchResult[] }) {
 
   return (
     <ScrollArea.Autosize mah={520} type="auto" viewportRef={viewportRef} viewportProps={{ tabIndex: 0, 'aria-label': 'Results, scrollable' }}>
-      <Table stickyHeader layout="fixed" miw={966} verticalSpacing={6} highlightOnHover tabularNums aria-label="Batch results" aria-rowcount={rows.length + 1}>
+      <Table stickyHeader layout="fixed" miw={996} verticalSpacing={6} highlightOnHover tabularNums aria-label="Batch results" aria-rowcount={rows.length + 1}>
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {columns.map(({ column, label, width }) => {

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
+import { ErrorAlert } from '../../components/error-alert'
 import { selectActiveJob, useBatch } from '../../stores/batch-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { ExportCard } from './export-card'
 import { FailureCharts } from './failure-charts'
-import { readMoment } from './format'
+import { readTime } from '../../../../shared/format/time'
 import { ResultsCard } from './results-card'
 import { RunProgress } from './run-progress'
 import { JobStatusBadge } from './status-badge'
@@ -24,7 +25,7 @@ export function RunPanel() {
     })),
   )
   if (job === null) return null
-  const started = readMoment(job.createdAt)
+  const started = readTime(job.createdAt)
   const resumable = job.status === 'paused' || job.status === 'interrupted'
   const stoppable = job.status === 'running' || resumable
 
@@ -82,9 +83,7 @@ export function RunPanel() {
             </Text>
           )}
           {actionError && (
-            <Alert color="red" variant="light" title="That did not work" role="alert">
-              {actionError.message}
-            </Alert>
+            <ErrorAlert error={actionError} title="That did not work" />
           )}
           <RunProgress job={job} />
         </Stack>

@@ -1,8 +1,8 @@
 import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { BatchProgress } from '../../../../shared/contract/batch-schema'
-import { formatCount, formatDuration, formatRate } from './format'
-import { PauseCountdown } from './pause-countdown'
-import { useNow } from '../../hooks/use-now'
+import { formatDuration } from '../../../../shared/format/duration'
+import { formatCount, formatRate } from '../../../../shared/format/number'
+import { PauseCountdown } from '../../components/pause-countdown'
 
 function Stat({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {
   return (
@@ -20,14 +20,11 @@ function Stat({ label, value, color, testId }: { label: string; value: string; c
 function timeLeft(job: BatchProgress): string {
   if (job.status === 'completed') return 'done'
   if (job.status !== 'running') return job.status
-  return job.etaSeconds === null ? 'estimating…' : `about ${formatDuration(job.etaSeconds)}`
+  return job.etaSeconds === null ? 'estimating…' : `about ${formatDuration(job.etaSeconds * 1000)}`
 }
 
 /** Done / total, the rate, the time left, the 429s and the pause, live while the run goes. */
 export function RunProgress({ job }: { job: BatchProgress }) {
-  // Ticks only while a pause may be counting down, so the countdown moves and ends on time.
-  const now = useNow(250, job.status === 'running' && job.pausedUntil !== null)
-  const pausedUntil = job.status === 'running' && job.pausedUntil !== null && job.pausedUntil > now ? job.pausedUntil : null
   const percent = job.total === 0 ? 0 : (job.done / job.total) * 100
   const color = job.status === 'completed' ? 'teal' : job.status === 'running' ? 'blue' : job.status === 'cancelled' ? 'gray' : 'yellow'
   return (
@@ -50,7 +47,7 @@ export function RunProgress({ job }: { job: BatchProgress }) {
         transitionDuration={200}
       />
       <SimpleGrid cols={{ base: 3, sm: 4, lg: 7 }} spacing="sm" verticalSpacing="sm">
-        <Stat label="Rate" value={job.status === 'running' ? formatRate(job.ratePerSecond) : '—'} testId="batch-rate" />
+        <Stat label="Rate" value={job.status === 'running' ? `${formatRate(job.ratePerSecond)} req/s` : '—'} testId="batch-rate" />
         <Stat label="Time left" value={timeLeft(job)} testId="batch-eta" />
         <Stat label="429s so far" value={formatCount(job.rateLimited)} color={job.rateLimited > 0 ? 'red' : undefined} testId="batch-429s" />
         <Stat label="Found" value={formatCount(job.counts.found)} testId="batch-found" />
@@ -58,7 +55,11 @@ export function RunProgress({ job }: { job: BatchProgress }) {
         <Stat label="Not found" value={formatCount(job.counts.notFound)} testId="batch-not-found" />
         <Stat label="Lookup errors" value={formatCount(job.counts.error)} color={job.counts.error > 0 ? 'orange' : undefined} testId="batch-errors" />
       </SimpleGrid>
-      {pausedUntil !== null && <PauseCountdown until={pausedUntil} now={now} />}
+      {job.status === 'running' && job.pausedUntil !== null && (
+        <PauseCountdown key={job.pausedUntil} until={job.pausedUntil}>
+          Nothing is lost: the run picks up by itself.
+        </PauseCountdown>
+      )}
     </Stack>
   )
 }

@@ -4,7 +4,8 @@ import type { CreatedCheckout } from '../../stores/checkout-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
 import { echoedProducts } from './echoed-products'
-import { formatMinorUnits } from './money'
+import { formatMoney, minorUnitsAssumption } from '../../../../shared/format/money'
+import { readTime } from '../../../../shared/format/time'
 
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -29,14 +30,8 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
 }
 
 function CreatedAt({ iso }: { iso: string }) {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return <Text size="sm">Created: {iso}</Text>
-  const utc = date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')
-  return (
-    <Text size="sm">
-      Created: {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })} ({utc})
-    </Text>
-  )
+  const time = readTime(iso)
+  return <Text size="sm">Created: {time ? `${time.local} (${time.utc})` : iso}</Text>
 }
 
 /** The new payment as the service answered: its ID, its checkout link and what it will charge. */
@@ -95,7 +90,7 @@ export function CheckoutResult({ created, onStartOver }: { created: CreatedCheck
             </Text>
             <Text size="xs" c="dimmed">
               {payment.amount !== undefined && local
-                ? `The local sandbox reads this in minor units: ${formatMinorUnits(payment.amount, payment.currency ?? '')}.`
+                ? `${formatMoney(payment.amount, payment.currency)} ${minorUnitsAssumption}, as the local sandbox does.`
                 : 'The documentation does not define the unit: compare it with the prices you entered.'}
             </Text>
           </Stack>

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core'
-import { readTime } from './format'
+import { readTime } from '../../../../shared/format/time'
 import { useNow } from '../../hooks/use-now'
 
 /** When the last attempt happened: relative, local time and UTC. */

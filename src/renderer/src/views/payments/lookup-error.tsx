@@ -1,15 +1,9 @@
-import { Alert, Button, Code, EmptyState, Group, Text } from '@mantine/core'
+import { Button, Code, EmptyState } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
+import { wordsFor } from '../../../../shared/error-words'
+import { ErrorAlert } from '../../components/error-alert'
 import { useNavigation } from '../../stores/navigation-store'
-import { retryableCodes, usePayments } from '../../stores/payments-store'
-
-// Codes that only a change in Settings can fix: the key or the environment.
-const settingsTitles: Partial<Record<string, string>> = {
-  unauthorized: 'The service did not accept the API key',
-  'no-key': 'No API key for this environment',
-  'key-origin-mismatch': 'The API key was not sent: it belongs to another address',
-  'invalid-key': 'The stored API key is not valid',
-}
+import { usePayments } from '../../stores/payments-store'
 
 function SettingsButton({ label }: { label: string }) {
   return (
@@ -41,39 +35,14 @@ export function LookupError({ id, error }: { id: string; error: AppErrorShape })
     )
   }
 
-  const settingsTitle = settingsTitles[error.code]
-  if (settingsTitle) {
-    return (
-      <Alert color="orange" title={settingsTitle} data-testid="lookup-error">
-        <Text size="sm" mb="sm">
-          {error.message}
-        </Text>
-        <Text size="sm" mb="sm">
-          Enter or replace the key in Settings, test the connection, then look the payment up again.
-        </Text>
-        <SettingsButton label="Open Settings" />
-      </Alert>
-    )
-  }
-
-  const canRetry = retryableCodes.has(error.code)
   return (
-    <Alert color="red" title={`Could not look up ${id}`} data-testid="lookup-error">
-      <Text size="sm" mb={canRetry ? 'sm' : 0}>
-        {error.message}
-      </Text>
-      {canRetry && (
-        <Group>
-          <Button
-            variant="default"
-            onClick={() => {
-              void usePayments.getState().retry()
-            }}
-          >
-            Try again
-          </Button>
-        </Group>
-      )}
-    </Alert>
+    <ErrorAlert
+      error={error}
+      title={wordsFor(error.code).settings ? undefined : `Could not look up ${id}`}
+      onRetry={() => {
+        void usePayments.getState().retry()
+      }}
+      data-testid="lookup-error"
+    />
   )
 }

@@ -2,7 +2,9 @@ import { Badge, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text,
 import type { PaymentLookup } from '../../../../shared/contract/payment-schema'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
 import { AttemptTime } from './attempt-time'
-import { formatAssumingCents, statusColor } from './format'
+import { formatClock } from '../../../../shared/format/time'
+import { MoneyReading } from '../../components/money-reading'
+import { statusColor } from '../../format/status-color'
 import { Labelled } from './labelled'
 
 function environmentLabel(id: string): string {
@@ -14,19 +16,6 @@ function NotGiven({ what = "not in the service's answer" }: { what?: string }) {
     <Text size="sm" c="dimmed">
       {what}
     </Text>
-  )
-}
-
-function Amount({ amount, currency }: { amount: number; currency: string | undefined }) {
-  return (
-    <Group gap={6} align="baseline" wrap="wrap">
-      <Text fw={600} data-testid="amount-formatted">
-        {formatAssumingCents(amount, currency)}
-      </Text>
-      <Text size="xs" c="dimmed">
-        assuming cents
-      </Text>
-    </Group>
   )
 }
 
@@ -59,12 +48,12 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            {environmentLabel(lookup.environment)} · fetched {new Date(lookup.fetchedAt).toLocaleTimeString()}
+            {environmentLabel(lookup.environment)} · fetched {formatClock(lookup.fetchedAt)}
           </Text>
         </Group>
 
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="md">
-          <Labelled label="Amount">{amount === undefined ? <NotGiven /> : <Amount amount={amount} currency={payment.currency} />}</Labelled>
+          <Labelled label="Amount">{amount === undefined ? <NotGiven /> : <MoneyReading amount={amount} currency={payment.currency} testId="amount-formatted" />}</Labelled>
           <Labelled label="Method">
             {attempt?.paymentMethod ? <Text>{attempt.paymentMethod}</Text> : <NotGiven what={attempt ? undefined : 'none yet'} />}
           </Labelled>
@@ -100,7 +89,7 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
               ', with no currency'
             )}
             {payment.amount === undefined ? ' (the amount of the last attempt)' : ''}. Its documentation does not say what unit
-            amounts are in; the local sandbox uses cents.
+            amounts are in; the local sandbox uses minor units.
           </Text>
         )}
       </Stack>

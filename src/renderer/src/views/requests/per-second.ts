@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../../../../shared/contract/request-log-schema'
-import { formatClock } from './format'
+import { formatClock } from '../../../../shared/format/time'
 
 export interface SecondBucket {
   /** Epoch ms at the start of the second. */

@@ -1,7 +1,8 @@
 import { Table, Text } from '@mantine/core'
 import type { Ref } from 'react'
 import type { RequestLogEntry } from '../../../../shared/contract/request-log-schema'
-import { formatClockMs, formatDuration } from './format'
+import { formatDuration } from '../../../../shared/format/duration'
+import { formatClockMs } from '../../../../shared/format/time'
 import { StatusBadge } from './status-badge'
 
 interface RequestRowProps {

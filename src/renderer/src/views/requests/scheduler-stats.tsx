@@ -1,7 +1,8 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
-import { formatRate } from './format'
-import { PauseCountdown } from './pause-countdown'
+import { formatRate } from '../../../../shared/format/number'
+import { LearntLimit } from './learnt-limit'
+import { PauseCountdown } from '../../components/pause-countdown'
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -39,10 +40,13 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         <Progress value={share} color={share > 80 ? 'yellow' : 'teal'} aria-label="Current rate against the ceiling" />
         <Text size="xs" c="dimmed" mt={4}>
           {scheduler.learnedLimit === null
-            ? 'No 429 yet: the service’s limit is not known, so the rate climbs toward the ceiling.'
-            : `Learned from 429s: the throttle estimates the service’s limit at about ${formatRate(scheduler.learnedLimit)} req/s.`}
+            ? 'The service’s limit is not known yet, so the rate climbs toward the ceiling.'
+            : scheduler.limitSource === 'headers'
+              ? `The service announces its limit: about ${formatRate(scheduler.learnedLimit)} req/s.`
+              : `Learned from 429s: the throttle estimates the service’s limit at about ${formatRate(scheduler.learnedLimit)} req/s.`}
         </Text>
       </div>
+      <LearntLimit scheduler={scheduler} />
       {scheduler.pausedUntil !== null && <PauseCountdown key={scheduler.pausedUntil} until={scheduler.pausedUntil} />}
       <SimpleGrid cols={{ base: 3 }} spacing="xs">
         <Stat label="Tokens" value={`${scheduler.tokens.toFixed(1)} / ${formatRate(scheduler.burst)}`} hint="ready to send now" testId="scheduler-tokens" />

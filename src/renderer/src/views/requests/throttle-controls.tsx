@@ -6,11 +6,13 @@ import type { AppErrorShape } from '../../../../shared/app-error'
 import type { SchedulerConfigView } from '../../../../shared/contract/scheduler-schema'
 import { toErrorShape } from '../../stores/error-shape'
 import { useRequests } from '../../stores/requests-store'
-import { formatRate } from './format'
+import { formatRate } from '../../../../shared/format/number'
 
 interface Values {
   ceiling: number | string
   concurrency: number | string
+  /** Percent, as the user reads it; the contract carries a fraction. */
+  headroom: number | string
 }
 
 function inRange(value: number | string, min: number, max: number, message: string): string | null {
@@ -18,30 +20,32 @@ function inRange(value: number | string, min: number, max: number, message: stri
 }
 
 /**
- * The two limits the user sets. Mount it keyed by the config, so a change that lands
+ * The limits the user sets. Mount it keyed by the config, so a change that lands
  * (here or on the Settings screen) becomes the new starting point.
  */
 export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
   const configure = useRequests((s) => s.configure)
   const [error, setError] = useState<AppErrorShape | null>(null)
   const form = useForm<Values>({
-    initialValues: { ceiling: config.ceiling, concurrency: config.concurrency },
+    initialValues: { ceiling: config.ceiling, concurrency: config.concurrency, headroom: Math.round(config.headroom * 100) },
     validate: {
       ceiling: (value) => inRange(value, 1, 1000, 'The ceiling must be from 1 to 1000 requests per second'),
       concurrency: (value) =>
         typeof value === 'number' && Number.isInteger(value) ? inRange(value, 1, 64, 'Concurrency must be from 1 to 64') : 'Concurrency must be a whole number from 1 to 64',
+      headroom: (value) => inRange(value, 0, 50, 'The headroom must be from 0 to 50 %'),
     },
   })
   const submit = form.onSubmit(async (values) => {
     setError(null)
     const ceiling = Number(values.ceiling)
     const concurrency = Number(values.concurrency)
+    const headroom = Number(values.headroom) / 100
     try {
-      await configure({ ceiling, concurrency })
+      await configure({ ceiling, concurrency, headroom })
       notifications.show({
         color: 'teal',
         title: 'Throttle updated',
-        message: `Ceiling ${formatRate(ceiling)} req/s, at most ${concurrency} at once.`,
+        message: `Ceiling ${formatRate(ceiling)} req/s, at most ${concurrency} at once, ${Math.round(headroom * 100)} % left to colleagues.`,
         autoClose: 4_000,
         closeButtonProps: { 'aria-label': 'Dismiss notification' },
       })
@@ -72,6 +76,17 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
           clampBehavior="none"
           w={170}
           {...form.getInputProps('concurrency')}
+        />
+        <NumberInput
+          label="Headroom (%)"
+          description="Left to colleagues on the key"
+          min={0}
+          max={50}
+          allowDecimal={false}
+          clampBehavior="none"
+          suffix=" %"
+          w={170}
+          {...form.getInputProps('headroom')}
         />
         <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
           Apply

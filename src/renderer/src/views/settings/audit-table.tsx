@@ -1,7 +1,8 @@
 import { ScrollArea, Table, Text } from '@mantine/core'
 import { auditActionLabels, type AuditEntry } from '../../../../shared/contract/audit-schema'
 import { environmentLabels } from '../../../../shared/environments'
-import { formatAuditTime } from './audit-time'
+import { formatCount } from '../../../../shared/format/number'
+import { readTime } from '../../../../shared/format/time'
 
 const nowrap = { whiteSpace: 'nowrap' } as const
 
@@ -30,7 +31,7 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
                 <Table.Tr key={`${entry.seq}-${entry.hash}`} bg={problem ? 'var(--mantine-color-red-light)' : undefined} data-problem={problem || undefined}>
                   <Table.Td c="dimmed">{entry.seq}</Table.Td>
                   <Table.Td title={entry.at} style={nowrap}>
-                    {formatAuditTime(entry.at)}
+                    {readTime(entry.at)?.local ?? entry.at}
                   </Table.Td>
                   <Table.Td>
                     <Text fz="xs" truncate="end" maw={120} title={entry.user}>
@@ -56,7 +57,7 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
       </ScrollArea.Autosize>
       {total > entries.length ? (
         <Text size="xs" c="dimmed">
-          Showing the newest {entries.length.toLocaleString()} of {total.toLocaleString()} entries; the export has them all.
+          Showing the newest {formatCount(entries.length)} of {formatCount(total)} entries; the export has them all.
         </Text>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core'
 import { auditActionLabels, type UnwrittenAuditEvent } from '../../../../shared/contract/audit-schema'
-import { formatAuditTime } from './audit-time'
+import { readTime } from '../../../../shared/format/time'
 
 /** Actions that happened while the log could not be written: kept in memory until it can. */
 export function AuditUnwritten({ events }: { events: UnwrittenAuditEvent[] }) {
@@ -13,7 +13,7 @@ export function AuditUnwritten({ events }: { events: UnwrittenAuditEvent[] }) {
       <List size="sm" spacing={2}>
         {events.map((event, index) => (
           <List.Item key={index}>
-            {formatAuditTime(event.at)}: {auditActionLabels[event.action]}: {event.detail}
+            {readTime(event.at)?.local ?? event.at}: {auditActionLabels[event.action]}: {event.detail}
           </List.Item>
         ))}
       </List>

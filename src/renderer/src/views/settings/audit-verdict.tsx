@@ -1,7 +1,8 @@
 import { Alert, List, Stack, Text } from '@mantine/core'
 import type { AuditList } from '../../../../shared/contract/audit-schema'
+import { formatCount } from '../../../../shared/format/number'
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`
 
 /** Whether the keyed chain held: a green line, or every problem in red. */
 export function AuditVerdict({ list }: { list: AuditList }) {

@@ -1,6 +1,6 @@
 import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { SandboxDeliveryView } from '../../stores/webhooks-store'
-import { formatLocalTime, formatRelative, formatUtc } from './format-time'
+import { formatClock, formatRelative, formatUtc } from '../../../../shared/format/time'
 
 const statusColors = { pending: 'yellow', delivered: 'teal', failed: 'red' } as const
 
@@ -73,7 +73,7 @@ export function DeliveryCard({ delivery, endpointUrl, now, onCheck }: Props) {
                 return (
                   <Table.Tr key={attempt.attempt}>
                     <Table.Td>{attempt.attempt}</Table.Td>
-                    <Table.Td title={formatUtc(started)}>{formatLocalTime(started)}</Table.Td>
+                    <Table.Td title={formatUtc(started)}>{formatClock(started)}</Table.Td>
                     <Table.Td>{attempt.hookTimestamp}</Table.Td>
                     <Table.Td>
                       <Text span size="xs" c={attempt.error === null ? 'teal' : 'red'}>

@@ -1,8 +1,9 @@
-import { Alert, EmptyState, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core'
+import { EmptyState, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
+import { ErrorAlert } from '../../components/error-alert'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { DeliveryCard } from './delivery-card'
-import { formatLocalTime } from './format-time'
+import { formatClock } from '../../../../shared/format/time'
 import { useNow } from '../../hooks/use-now'
 
 const shown = 30
@@ -32,7 +33,7 @@ export function DeliveryList() {
         <Group justify="space-between" align="flex-end">
           <Title order={4}>Deliveries</Title>
           <Text size="xs" c="dimmed" role="status" aria-live="off">
-            Live, every 2 s{updatedAt === null ? '' : ` · updated ${formatLocalTime(updatedAt)}`}
+            Live, every 2 s{updatedAt === null ? '' : ` · updated ${formatClock(updatedAt)}`}
           </Text>
         </Group>
         <Select
@@ -50,9 +51,7 @@ export function DeliveryList() {
           not its body or signature: to check one, copy those from your receiver&apos;s log into the signature checker.
         </Text>
         {error && (
-          <Alert color="red" variant="light" title="The deliveries could not be read">
-            {error.message}
-          </Alert>
+          <ErrorAlert error={error} title="The deliveries could not be read" />
         )}
         {local.length === 0 ? (
           <EmptyState size="sm" title="No endpoint on the local sandbox" description="Register an endpoint in the Endpoints tab, then send a test event above." />

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { Alert, Button, CopyButton, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import type { LocalEndpoint } from '../../../../shared/contract/webhook-schema'
+import { ErrorAlert } from '../../components/error-alert'
 import { invoke } from '../../api/client'
 import { toErrorShape } from '../../stores/error-shape'
 import { useWebhooks } from '../../stores/webhooks-store'
-import { formatLocal } from './format-time'
+import { formatLocal } from '../../../../shared/format/time'
 
 /**
  * The secret leaves the keychain once, on an explicit click after a warning; the main
@@ -86,13 +87,7 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
         </Text>
       )}
       {error && (
-        <Alert
-          color={error.code === 'secret-already-revealed' ? 'orange' : 'red'}
-          variant="light"
-          title={error.code === 'secret-already-revealed' ? 'Already revealed: a secret is shown only once' : 'The secret could not be revealed'}
-        >
-          {error.message}
-        </Alert>
+        <ErrorAlert error={error} title={error.code === 'secret-already-revealed' ? undefined : 'The secret could not be revealed'} />
       )}
       <Modal
         opened={warning}

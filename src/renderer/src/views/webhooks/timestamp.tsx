@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core'
-import { formatLocal, formatRelative, formatUtc } from './format-time'
+import { formatLocal, formatRelative, formatUtc } from '../../../../shared/format/time'
 import { useNow } from '../../hooks/use-now'
 
 /** A moment in local time, with UTC and "3 hours ago" beneath. */
