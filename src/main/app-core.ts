@@ -14,6 +14,8 @@ import { createPaymentService, type PaymentService } from './services/payment-se
 import { createProductionGuard, type ProductionConfirm } from './services/production-guard'
 import { createSandboxService } from './services/sandbox-service'
 import { createSettingsService } from './services/settings-service'
+import { createSupportService, type RuntimeVersions, type SupportShell } from './services/support-service'
+import type { AppLog } from './logging/app-log'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
 import { SettingsStore } from './settings/settings-store'
@@ -31,7 +33,13 @@ export interface AppCoreOptions {
   isTrustedSender: (sender: Sender) => boolean
   scheduler?: Omit<SchedulerOptions, 'ceiling' | 'concurrency'>
   client?: Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'retry' | 'maxBodyBytes'>
+  /** Where internal errors go unless onInternalError says otherwise; its recent errors go into the diagnostics. */
+  log?: AppLog
   onInternalError?: (error: unknown) => void
+  /** Opens the logs folder; without it, "Open logs folder" answers logs-folder-unavailable. */
+  shell?: SupportShell
+  /** Versions the shell knows (app, Electron, Chrome), for the diagnostics. */
+  versions?: RuntimeVersions
   /** Open and save dialogs of the shell; without them, file actions answer "cancelled". */
   dialogs?: FileDialogs
   /** The shell's dialog before a write to Production; without it, such writes are refused. */
@@ -66,6 +74,7 @@ const stateIntervalMs = 100
 
 /** Everything behind the IPC contract, wired together, with no Electron in sight. */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const onInternalError = options.onInternalError ?? (options.log ? (error: unknown) => options.log?.error('Internal error', error) : undefined)
   const folderNotice = await makeDataFolderPrivate(options.dataDir)
   const settings = new SettingsStore(options.dataDir)
   const endpoints = new EndpointStore(options.dataDir)
@@ -88,7 +97,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       },
       (error: unknown) => {
         starting = null
-        throw new AppError('network', 'The local sandbox could not start on this computer. Restart Payments Desk to try again.', { cause: error })
+        throw new AppError('sandbox-not-running', 'The local sandbox could not start on this computer. Restart Payments Desk to try again.', { cause: error })
       },
     )
     return starting
@@ -96,7 +105,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (loaded.settings.activeEnvironment === 'local') await startLocal()
 
   const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
-  const requestLog = new RequestLog()
+  const requestLog = new RequestLog({ onListenerError: (error) => onInternalError?.(error) })
   const connections = createConnections({
     settings,
     secrets: options.secrets,
@@ -110,7 +119,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: requestLog,
     connection: (environment) => (environment ? connections.forEnvironment(environment) : connections.active()),
   })
-  const { emit, subscribe } = createEventEmitter((error) => options.onInternalError?.(error))
+  const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))
   const audit = createAuditService({
     log: new AuditLog(options.dataDir, { secrets: options.secrets, ...(options.auditUser === undefined ? {} : { user: options.auditUser }) }),
     dialogs: options.dialogs ?? noDialogs,
@@ -139,7 +148,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   })
 
-  const schedulerView = () => ({ config: { ceiling: scheduler.config().ceiling, concurrency: scheduler.config().concurrency }, state: scheduler.state() })
+  const schedulerView = () => {
+    const { ceiling, concurrency, headroom } = scheduler.config()
+    return { config: { ceiling, concurrency, headroom }, state: scheduler.state() }
+  }
+
+  const support = createSupportService({
+    log: options.log ?? null,
+    ...(options.shell ? { shell: options.shell } : {}),
+    ...(options.versions ? { versions: options.versions } : {}),
+    activeEnvironment: () => settings.get().activeEnvironment,
+    baseUrl: (environment) => connections.baseUrl(environment),
+    scheduler: schedulerView,
+  })
 
   const handlers: Handlers = {
     getPayment: ({ id }) => payments.get(id),
@@ -177,10 +198,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     auditList: () => audit.list(),
     auditExport: ({ format }) => audit.export(format),
+    openLogsFolder: () => support.openLogsFolder(),
+    getDiagnostics: () => support.diagnostics(),
   }
   const dispatcher = createDispatcher(handlers, {
     isTrustedSender: options.isTrustedSender,
-    ...(options.onInternalError ? { onInternalError: options.onInternalError } : {}),
+    ...(onInternalError ? { onInternalError } : {}),
   })
 
   const unsubscribeLog = requestLog.subscribe((entries) => {

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
-import { app, dialog, type BrowserWindow } from 'electron'
+import { app, dialog, shell, type BrowserWindow } from 'electron'
 import type { FileDialogs } from './services/batch-service'
 import type { ProductionConfirm } from './services/production-guard'
+import type { SupportShell } from './services/support-service'
 
 /** The native open and save dialogs, run in the main process so paths never come from the renderer. */
 export function electronDialogs(window: () => BrowserWindow | null): FileDialogs {
@@ -49,6 +50,17 @@ export function electronProductionConfirm(window: () => BrowserWindow | null): P
       const parent = window()
       const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
       return response === 1
+    },
+  }
+}
+
+/** The file manager, for "Open logs folder": only the folder main names, never a path from the renderer. */
+export function electronShell(): SupportShell {
+  return {
+    async openFolder(path) {
+      // openPath answers an error message, empty when the folder was shown.
+      const problem = await shell.openPath(path)
+      if (problem) throw new Error(problem)
     },
   }
 }

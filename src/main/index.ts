@@ -3,7 +3,8 @@ import { app, BrowserWindow, session } from 'electron'
 import { eventChannel } from '../shared/contract/channels'
 import { deliveryHostsVariable, parseDeliveryHosts } from '../sandbox/delivery-hosts'
 import { createAppCore, type AppCore } from './app-core'
-import { electronDialogs, electronProductionConfirm } from './file-dialogs'
+import { electronDialogs, electronProductionConfirm, electronShell } from './file-dialogs'
+import { consoleLog, createAppLog, type AppLog } from './logging/app-log'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
 import { appPageUrl } from './app-protocol'
@@ -16,6 +17,7 @@ const appUrl = devServerUrl ?? appPageUrl
 
 let mainWindow: BrowserWindow | null = null
 let core: AppCore | null = null
+let log: AppLog | null = null
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -42,19 +44,33 @@ function createWindow(): BrowserWindow {
 async function start(): Promise<void> {
   hardenSession(session.defaultSession, appUrl)
   serveApp(session.defaultSession, rendererDir)
+  const dataDir = app.getPath('userData')
+  // A log that cannot be opened must not stop the app: its errors then go to the console.
+  const appLog = await createAppLog({ dir: join(dataDir, 'logs') }).catch((error: unknown) => {
+    const fallback = consoleLog()
+    fallback.error('The log file could not be opened', error)
+    return fallback
+  })
+  log = appLog
+  appLog.info('Payments Desk started', { version: app.getVersion(), electron: process.versions.electron, platform: process.platform })
+  // An installed app has no console: a crash is written down first. A monitor, so Electron
+  // still handles the crash as before (unhandled rejections arrive here too, as Node throws them).
+  process.on('uncaughtExceptionMonitor', (error, origin) => {
+    appLog.error(origin === 'unhandledRejection' ? 'Unhandled rejection' : 'Uncaught exception', error)
+  })
   const deliveryHosts = parseDeliveryHosts(process.env[deliveryHostsVariable])
-  if (deliveryHosts.invalid.length > 0) console.error(`${deliveryHostsVariable}: ignored, not host names: ${deliveryHosts.invalid.join(', ')}`)
+  if (deliveryHosts.invalid.length > 0) appLog.warn(`${deliveryHostsVariable}: ignored, not host names: ${deliveryHosts.invalid.join(', ')}`)
   core = await createAppCore({
-    dataDir: app.getPath('userData'),
+    dataDir,
     secrets: createKeytarStore(),
     localService: 'start',
     sandboxDeliveryHosts: deliveryHosts.hosts,
     dialogs: electronDialogs(() => mainWindow),
     confirm: electronProductionConfirm(() => mainWindow),
     isTrustedSender: (sender) => isTrustedSender(sender, appUrl),
-    onInternalError: (error) => {
-      console.error('Payments Desk internal error:', error)
-    },
+    log: appLog,
+    shell: electronShell(),
+    versions: { app: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
   })
   registerIpc(core.dispatcher, () => mainWindow)
   core.subscribe((name, payload) => {
@@ -81,8 +97,12 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault()
     const closing = core
     core = null
-    void closing.close().finally(() => {
-      app.quit()
-    })
+    void closing
+      .close()
+      .catch((error: unknown) => log?.error('Closing failed', error))
+      .finally(async () => {
+        await log?.close()
+        app.quit()
+      })
   })
 }

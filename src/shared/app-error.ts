@@ -30,6 +30,28 @@ export const errorCodes = [
   'confirmation-declined',
   /** A webhook secret is shown once: this one was, and is not shown again. */
   'secret-already-revealed',
+  /** The endpoint was not registered from this app (or its list was lost). */
+  'endpoint-not-found',
+  /** The endpoint is listed but its signing secret is no longer in the keychain. */
+  'secret-not-in-keychain',
+  /** The local sandbox could not start or has stopped: nothing was sent. */
+  'sandbox-not-running',
+  /** Test events and deliveries exist on the local sandbox only. */
+  'sandbox-only',
+  /** The service answered 401 to the connection test: the stored key is not accepted there. */
+  'key-rejected',
+  'batch-not-found',
+  /** Only one batch runs at a time. */
+  'batch-already-running',
+  /** A completed or cancelled batch is not resumed. */
+  'batch-already-finished',
+  /** A batch resumes only in the environment it was started in. */
+  'batch-environment-mismatch',
+  'no-ids',
+  'too-many-ids',
+  'id-file-too-large',
+  /** No logs folder in this build, or the file manager could not show it. */
+  'logs-folder-unavailable',
   'internal',
 ] as const
 

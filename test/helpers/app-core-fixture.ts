@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAppCore, type AppCore } from '../../src/main/app-core'
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core'
 import { appPageUrl } from '../../src/main/app-protocol'
 import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { FileDialogs } from '../../src/main/services/batch-service'
@@ -14,11 +14,21 @@ import type { IpcResult } from '../../src/shared/contract/ipc-result'
 
 export const appSender: Sender = { frameUrl: appPageUrl, fromAppWindow: true }
 
+/**
+ * For a core a test builds itself: the dispatcher's report of a handler ending in a code
+ * its channel does not declare becomes a failed dispatch, so the test sees it.
+ */
+export function throwOnUndeclared(error: unknown): void {
+  if (String(error).includes('does not declare')) throw error
+}
+
 export interface CoreFixture {
   core: AppCore
   sandbox: RunningSandbox
   secrets: SecretStore
   dataDir: string
+  /** The dispatcher's reports of a handler ending in a code its channel does not declare. */
+  undeclared: string[]
   /** Every IPC answer so far, as the renderer would receive it. */
   responses: { name: InvokeName; result: IpcResult<unknown> }[]
   call: <N extends InvokeName>(name: N, request: unknown) => Promise<IpcResult<InvokeResponse<N>>>
@@ -38,19 +48,27 @@ export async function startCoreFixture(
     /** The main-process dialog before a production write; without it, production writes are refused. */
     confirm?: ProductionConfirm
     isTrustedSender?: (sender: Sender) => boolean
+    /** The log file, the file manager and the versions behind "Open logs folder" and "Copy diagnostics". */
+    support?: Pick<AppCoreOptions, 'log' | 'shell' | 'versions'>
   } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
   const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
   const secrets = createKeytarStore({ service: `payments-desk-test-${process.pid}-${Date.now()}` })
+  const undeclared: string[] = []
   const core = await createAppCore({
     dataDir,
     secrets,
     localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
     isTrustedSender: options.isTrustedSender ?? ((sender) => sender.fromAppWindow),
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+    // A handler's code must be its channel's own: reusing a dispatcher code ('validation' for a batch's state) is reported here.
+    onInternalError: (error) => {
+      if (String(error).includes('does not declare')) undeclared.push(String(error))
+    },
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.confirm ? { confirm: options.confirm } : {}),
+    ...options.support,
   })
   const responses: CoreFixture['responses'] = []
   const call = async <N extends InvokeName>(name: N, request: unknown) => {
@@ -58,6 +76,7 @@ export async function startCoreFixture(
     responses.push({ name, result })
     // Every test that goes through the fixture also checks the channel's declared errors.
     if (!result.ok && !declaresError(name, result.error.code)) throw new Error(`${name} answered "${result.error.code}", which it does not declare in channel-errors.ts`)
+    if (undeclared.length > 0) throw new Error(undeclared.join('\n'))
     return result
   }
   return {
@@ -65,6 +84,7 @@ export async function startCoreFixture(
     sandbox,
     secrets,
     dataDir,
+    undeclared,
     responses,
     call,
     ok: async (name, request) => {

@@ -187,7 +187,7 @@ export interface KnownIds {
 const environment = fc.constantFrom(...environmentIds)
 const remoteEnvironment = fc.constantFrom('production' as const, 'operator' as const)
 const throttle = fc.record(
-  { ceiling: fc.double({ min: 1, max: 1_000, noNaN: true }), concurrency: fc.integer({ min: 1, max: 64 }) },
+  { ceiling: fc.double({ min: 1, max: 1_000, noNaN: true }), concurrency: fc.integer({ min: 1, max: 64 }), headroom: fc.double({ min: 0, max: 0.5, noNaN: true }) },
   { requiredKeys: [] },
 )
 
@@ -256,5 +256,7 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     configureScheduler: throttle,
     auditList: none,
     auditExport: fc.record({ format: fc.constantFrom('csv', 'json') }),
+    openLogsFolder: none,
+    getDiagnostics: none,
   }
 }

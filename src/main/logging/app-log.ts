@@ -58,12 +58,22 @@ export async function createAppLog({ dir, maxBytes = 1024 * 1024, files = 5 }: A
     },
     stream,
   )
-  const flush = () => new Promise<void>((resolve) => { stream.flush(() => setImmediate(resolve)); })
+  // After the stream's own flush, a turn of the event loop: a roll it started has opened the next file.
+  const flush = () =>
+    new Promise<void>((resolve) => {
+      stream.flush(() => setImmediate(resolve))
+    })
   return {
     dir,
-    error: (message, error) => { logger.error(detailOf(error), message); },
-    warn: (message, detail) => { logger.warn(detailOf(detail), message); },
-    info: (message, detail) => { logger.info(detailOf(detail), message); },
+    error(message, error) {
+      logger.error(detailOf(error), message)
+    },
+    warn(message, detail) {
+      logger.warn(detailOf(detail), message)
+    },
+    info(message, detail) {
+      logger.info(detailOf(detail), message)
+    },
     async recentProblems(limit) {
       await flush()
       return readProblems(dir, limit)
@@ -76,6 +86,29 @@ export async function createAppLog({ dir, maxBytes = 1024 * 1024, files = 5 }: A
         stream.end()
       })
     },
+  }
+}
+
+/** The stand-in when no log file can be opened: scrubbed lines on stderr, nothing to read back. */
+export function consoleLog(): AppLog {
+  const write = (level: string, message: string, detail: unknown) => {
+    const cause = detail instanceof Error ? (detail.stack ?? detail.message) : detail === undefined ? '' : JSON.stringify(detail)
+    console.error(scrubSecrets(`${level} ${message} ${cause}`.trim()))
+  }
+  return {
+    dir: null,
+    error: (message, error) => {
+      write('error', message, error)
+    },
+    warn: (message, detail) => {
+      write('warn', message, detail)
+    },
+    info: (message, detail) => {
+      write('info', message, detail)
+    },
+    recentProblems: () => Promise.resolve([]),
+    flush: () => Promise.resolve(),
+    close: () => Promise.resolve(),
   }
 }
 

@@ -10,6 +10,8 @@ export interface RequestLogOptions {
   capacity?: number
   /** Listeners get new entries at most once per interval, so a burst is one message, not thousands. */
   flushIntervalMs?: number
+  /** Told when a listener throws; the other listeners still get the entries. */
+  onListenerError?: (error: unknown) => void
 }
 
 /**
@@ -26,10 +28,12 @@ export class RequestLog {
   private pending: RequestLogEntry[] = []
   private flushTimer: NodeJS.Timeout | undefined
   private readonly listeners = new Set<LogListener>()
+  private readonly onListenerError: (error: unknown) => void
 
   constructor(options: RequestLogOptions = {}) {
     this.capacity = options.capacity ?? requestLogCapacity
     this.flushIntervalMs = options.flushIntervalMs ?? 100
+    this.onListenerError = options.onListenerError ?? (() => undefined)
     this.entries = new Array<RequestLogEntry | undefined>(this.capacity)
   }
 
@@ -89,7 +93,7 @@ export class RequestLog {
         listener(batch)
       } catch (error) {
         // One broken subscriber must not starve the others or crash the main process.
-        console.error('request log listener failed', error)
+        this.onListenerError(error)
       }
     }
   }

@@ -6,24 +6,26 @@ export const dispatcherErrors = ['forbidden', 'validation', 'internal'] as const
 
 const keychain = ['keychain-unavailable', 'keychain-locked', 'keychain-error'] as const satisfies readonly ErrorCode[]
 
-/** A request to the service: everything the API client can end in, and reading the key for it. */
-const serviceCall = [
+/** Reaching the service at all: the connection, the key read for it, an answer of any shape. */
+const reachService = [
   'invalid-url',
   'no-key',
   'key-origin-mismatch',
-  'not-found',
-  'unauthorized',
   'bad-request',
   'rate-limited',
   'server-error',
   'timeout',
   'network',
+  'sandbox-not-running',
   'invalid-response',
   'response-too-large',
   'redirect-refused',
   'cancelled',
   ...keychain,
 ] as const satisfies readonly ErrorCode[]
+
+/** A request to the service: everything the API client can end in, and reading the key for it. */
+const serviceCall = [...reachService, 'not-found', 'unauthorized'] as const satisfies readonly ErrorCode[]
 
 /** A write the service may have carried out although no answer said so. */
 const serviceWrite = [...serviceCall, 'outcome-unknown', 'confirmation-required'] as const satisfies readonly ErrorCode[]
@@ -39,34 +41,47 @@ export const channelErrors = {
   createCheckout: [...serviceWrite, 'confirmation-declined'],
   registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage'],
   listWebhooks: [],
-  revealWebhookSecret: ['not-found', 'secret-already-revealed', 'storage', ...keychain],
-  sendTestEvent: ['invalid-id', ...serviceWrite],
-  listSandboxDeliveries: serviceCall,
-  verifySignature: ['not-found', ...keychain],
+  revealWebhookSecret: ['endpoint-not-found', 'secret-already-revealed', 'storage', ...keychain],
+  sendTestEvent: ['sandbox-only', 'invalid-id', ...serviceWrite],
+  listSandboxDeliveries: ['sandbox-only', ...serviceCall],
+  verifySignature: ['endpoint-not-found', 'secret-not-in-keychain', ...keychain],
   getSettings: keychain,
-  updateSettings: ['invalid-url', 'storage', 'network', ...keychain],
+  updateSettings: ['invalid-url', 'storage', 'sandbox-not-running', ...keychain],
   setKey: ['invalid-key', 'invalid-url', 'storage', ...keychain],
-  testKey: serviceCall,
+  // A 404 is its success; a 401 is the answer this test exists for, named as such.
+  testKey: [...reachService, 'key-rejected'],
   deleteKey: ['storage', ...keychain],
-  batchOpenFile: ['storage'],
-  batchStart: ['storage'],
-  batchPause: ['not-found', 'storage'],
-  batchResume: ['not-found', 'storage'],
-  batchCancel: ['not-found', 'storage'],
+  batchOpenFile: ['id-file-too-large', 'storage'],
+  batchStart: ['no-ids', 'too-many-ids', 'batch-already-running', 'storage'],
+  batchPause: ['batch-not-found', 'storage'],
+  batchResume: ['batch-not-found', 'batch-already-finished', 'batch-environment-mismatch', 'batch-already-running', 'storage'],
+  batchCancel: ['batch-not-found', 'storage'],
   batchList: [],
-  batchResults: ['not-found'],
-  batchExport: ['not-found', 'storage'],
+  batchResults: ['batch-not-found'],
+  batchExport: ['batch-not-found', 'storage'],
   getRequestLog: [],
   getScheduler: [],
   configureScheduler: ['storage'],
   auditList: ['storage'],
   auditExport: ['storage'],
+  openLogsFolder: ['logs-folder-unavailable'],
+  getDiagnostics: [],
 } as const satisfies { [N in InvokeName]: readonly ErrorCode[] }
 
 /** The codes a channel's failure can carry. */
 export type InvokeErrorCode<N extends InvokeName> = (typeof channelErrors)[N][number] | (typeof dispatcherErrors)[number]
 
-/** Whether a channel declared this code. */
+/**
+ * Whether a channel's handler may end in this code: one its channel declares, or
+ * 'internal' for a bug. The dispatcher's own refusals ('forbidden', 'validation') are
+ * not a handler's to reuse for a failure of its own.
+ */
+export function handlerDeclares(name: string, code: string): boolean {
+  const declared = (channelErrors as Record<string, readonly string[] | undefined>)[name]
+  return code === 'internal' || (declared?.includes(code) ?? false)
+}
+
+/** Whether a channel's answer may carry this code (the dispatcher's own codes included). */
 export function declaresError(name: string, code: string): boolean {
   const declared = (channelErrors as Record<string, readonly string[] | undefined>)[name]
   return (dispatcherErrors as readonly string[]).includes(code) || (declared?.includes(code) ?? false)

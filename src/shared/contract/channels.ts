@@ -52,8 +52,8 @@ export const settingsPatchSchema = z
   .partial()
   .strict()
 
+/** An accepted key; a refused one is the error 'key-rejected'. */
 export const keyTestResultSchema = z.object({
-  ok: z.boolean(),
   message: z.string(),
 })
 
@@ -169,6 +169,16 @@ export const invokeContract = {
     request: z.object({ format: z.enum(['csv', 'json']) }).strict(),
     /** null when the user closed the save dialog. */
     response: z.object({ path: z.string().nullable() }),
+  },
+  /** Shows the folder of main's log files in the file manager; answers its path. */
+  openLogsFolder: {
+    request: none,
+    response: z.object({ path: z.string() }),
+  },
+  /** Text for a support ticket: versions, environment, scheduler, recent errors; never a key, secret or address. */
+  getDiagnostics: {
+    request: none,
+    response: z.object({ text: z.string() }),
   },
 } as const
 
