@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { Button, Center, Loader, Stack, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import type { EnvironmentId } from '../../../../shared/environments'
+import { ErrorAlert } from '../../components/error-alert'
 import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
 import { AuditSection } from './audit-section'
 import { ConnectionTabs } from './connection-tabs'
 import { EnvironmentPicker } from './environment-picker'
 import { SchedulerDefaults } from './scheduler-defaults'
 import { SettingsSection } from './settings-section'
+import { SupportSection } from './support-section'
 import { ThemePicker } from './theme-picker'
 
-/** Admins: which environment, how to reach it, the key, the scheduler's limits, the theme. */
+/** Admins: which environment, how to reach it, the key, the scheduler's limits, the theme, the audit log, support. */
 export function SettingsView() {
   const { view, loading, error, load } = useConnection(
     useShallow((s) => ({ view: s.view, loading: s.loading, error: s.error, load: s.load })),
@@ -30,14 +32,11 @@ export function SettingsView() {
       return (
         <Stack gap="md" maw={960}>
           <Title order={2}>Settings</Title>
-          <Alert color="red" title="The settings could not be read">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{error.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void load()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert error={error} title="The settings could not be read">
+            <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+              Try again
+            </Button>
+          </ErrorAlert>
         </Stack>
       )
     }
@@ -73,6 +72,7 @@ export function SettingsView() {
         <ThemePicker theme={view.settings.theme} />
       </SettingsSection>
       <AuditSection />
+      <SupportSection />
     </Stack>
   )
 }
