@@ -1,14 +1,36 @@
 import { useState } from 'react'
-import { Alert, Badge, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Alert, Badge, Group, List, Radio, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import type { EnvironmentId } from '../../../../shared/environments'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { selectActiveEnvironment, useConnection, type EnvironmentView } from '../../stores/connection-store'
 import { environmentDescriptions, environmentStatus } from './environment-status'
-import { ProductionConfirmModal } from './production-confirm-modal'
 
 const colors = { local: 'teal', operator: 'blue', production: 'red' } as const
+
+/** Switching to production is deliberate: say what changes before it does. */
+function ProductionSwitchNote({ production }: { production: EnvironmentView | undefined }) {
+  const status = production ? environmentStatus(production) : null
+  return (
+    <>
+      <Text size="sm">Production is the live service. After switching:</Text>
+      <List size="sm" spacing={4}>
+        <List.Item>lookups show real customers&apos; payments;</List.Item>
+        <List.Item>checkouts and webhook endpoints you create are real;</List.Item>
+        <List.Item>every such write asks you to confirm it first;</List.Item>
+        <List.Item>the header shows a red Production badge on every screen.</List.Item>
+      </List>
+      {status && !status.ready ? (
+        <Alert color="yellow" title="Production is not set up yet">
+          {status.text} Add it in the Production tab below; until then every call there fails.
+        </Alert>
+      ) : null}
+    </>
+  )
+}
 
 function EnvironmentCard(props: { env: EnvironmentView; active: boolean }) {
   const status = environmentStatus(props.env)
@@ -82,17 +104,19 @@ export function EnvironmentPicker(props: { onSwitched: (environment: Environment
         </SimpleGrid>
       </Radio.Group>
       {error ? (
-        <Alert color="red" title="The environment was not changed">
-          {error.message}
-        </Alert>
+        <ErrorAlert error={error} title="The environment was not changed" />
       ) : null}
-      <ProductionConfirmModal
+      <ConfirmDialog
         opened={confirming}
-        production={environments.find((env) => env.id === 'production')}
+        title="Switch to Production?"
+        cancelLabel="Stay where I am"
+        confirmLabel="Switch to Production"
         busy={busy}
         onConfirm={() => void switchTo('production')}
         onCancel={confirm.close}
-      />
+      >
+        <ProductionSwitchNote production={environments.find((env) => env.id === 'production')} />
+      </ConfirmDialog>
     </Stack>
   )
 }

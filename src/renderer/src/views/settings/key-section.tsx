@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { AppErrorShape } from '../../../../shared/app-error'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { selectActiveEnvironment, useConnection, type EnvironmentView, type RemoteEnvironment } from '../../stores/connection-store'
-import { DeleteKeyModal } from './delete-key-modal'
 import { KeyEntryForm } from './key-entry-form'
 import { notifySaved } from './notify-saved'
 
@@ -63,15 +64,22 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
       ) : (
         <KeyEntryForm env={props.env} replacing={props.env.hasKey} onDone={() => { setReplacing(false) }} />
       )}
-      <DeleteKeyModal
+      <ConfirmDialog
         opened={deleting}
-        label={props.env.label}
-        active={active}
+        title={`Delete the ${props.env.label} key?`}
+        cancelLabel="Keep the key"
+        confirmLabel="Delete key"
         busy={busy}
-        error={error}
         onConfirm={() => void remove()}
         onCancel={deletion.close}
-      />
+      >
+        <Text size="sm">
+          The key is removed from the system keychain. Payments Desk cannot reach {props.env.label} again until you enter a key; keep
+          a copy in the merchant dashboard if you will need it.
+        </Text>
+        {active ? <Alert color="yellow">{props.env.label} is the active environment: lookups and other calls fail until a new key is saved.</Alert> : null}
+        {error ? <ErrorAlert error={error} title="The key was not deleted" /> : null}
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { Alert, Button, CopyButton, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core'
+import { Alert, Button, CopyButton, Group, List, PasswordInput, Stack, Text } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import type { LocalEndpoint } from '../../../../shared/contract/webhook-schema'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorAlert } from '../../components/error-alert'
 import { invoke } from '../../api/client'
 import { toErrorShape } from '../../stores/error-shape'
@@ -89,40 +90,28 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
       {error && (
         <ErrorAlert error={error} title={error.code === 'secret-already-revealed' ? undefined : 'The secret could not be revealed'} />
       )}
-      <Modal
+      <ConfirmDialog
         opened={warning}
-        onClose={() => {
+        title="Reveal the signing secret?"
+        cancelLabel="Cancel"
+        confirmLabel="Reveal secret"
+        confirmColor="orange"
+        busy={busy}
+        onConfirm={() => void reveal()}
+        onCancel={() => {
           setWarning(false)
         }}
-        title="Reveal the signing secret?"
-        centered
       >
-        <Stack gap="sm">
-          <Text size="sm">Anyone who has this secret can forge deliveries that your server will accept as genuine.</Text>
-          <List size="sm" spacing={4}>
-            <List.Item>Reveal it only to put it into your server&apos;s configuration or a password manager.</List.Item>
-            <List.Item>Make sure nobody can see your screen and screen sharing or recording is off.</List.Item>
-            <List.Item>Do not paste it into chat, e-mail or tickets.</List.Item>
-          </List>
-          <Text size="sm" fw={500}>
-            It is shown only this once. After you hide it or leave the Webhooks screen, Payments Desk will not show it again.
-          </Text>
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="default"
-              onClick={() => {
-                setWarning(false)
-              }}
-              data-autofocus
-            >
-              Cancel
-            </Button>
-            <Button color="orange" loading={busy} onClick={() => void reveal()}>
-              Reveal secret
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">Anyone who has this secret can forge deliveries that your server will accept as genuine.</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>Reveal it only to put it into your server&apos;s configuration or a password manager.</List.Item>
+          <List.Item>Make sure nobody can see your screen and screen sharing or recording is off.</List.Item>
+          <List.Item>Do not paste it into chat, e-mail or tickets.</List.Item>
+        </List>
+        <Text size="sm" fw={500}>
+          It is shown only this once. After you hide it or leave the Webhooks screen, Payments Desk will not show it again.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   )
 }
