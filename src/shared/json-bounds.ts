@@ -4,6 +4,8 @@
 // by a marker that says what was left out, rather than refusing the whole answer: a
 // create the service carried out must still show the payment it made.
 
+import { formatCount as count } from './format/number'
+
 export const jsonLimits = {
   /** No payment record comes near it; structured clone copes with far more. */
   depth: 64,
@@ -16,7 +18,6 @@ export const jsonLimits = {
 export type JsonLimits = typeof jsonLimits
 
 const marker = (what: string) => `…(left out by Payments Desk: ${what})`
-const count = (n: number) => n.toLocaleString('en-US')
 
 /** The key under which an object's left-out fields are counted. */
 export const moreFieldsKey = '…'

@@ -1,3 +1,5 @@
+import { formatCount } from './format/number'
+
 /**
  * Text from outside (the service's messages) cut to `maxChars`, saying so and how long it
  * was, so a reader never mistakes the cut text for the whole.
@@ -7,5 +9,5 @@ export function truncateText(text: string, maxChars: number): string {
   let kept = text.slice(0, maxChars)
   // Never leave half of a surrogate pair at the cut: it is not a character.
   if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1)
-  return `${kept}… (truncated, ${text.length.toLocaleString('en-US')} characters in all)`
+  return `${kept}… (truncated, ${formatCount(text.length)} characters in all)`
 }

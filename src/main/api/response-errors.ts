@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/app-error'
 import { truncateText } from '../../shared/truncate-text'
+import { formatCount } from '../../shared/format/number'
 import { describeLimit, type ErrorBodyText } from './read-body'
 
 // The service's own words reach the user inside our messages and are stored with batch
@@ -39,7 +40,7 @@ export function parseServiceError(text: ErrorBodyText): ServiceErrorBody | null 
 function boundedDetails(messages: string[]): string[] {
   const kept = messages.slice(0, maxDetails).map((m) => truncateText(m, maxDetailChars))
   if (messages.length <= maxDetails) return kept
-  return [...kept, `… and ${(messages.length - maxDetails).toLocaleString('en-US')} more messages (${messages.length.toLocaleString('en-US')} in all)`]
+  return [...kept, `… and ${formatCount(messages.length - maxDetails)} more messages (${formatCount(messages.length)} in all)`]
 }
 
 function describeBody(contentType: string | null, text: string): string {
