@@ -1,5 +1,7 @@
 import { Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
+import { formatDuration } from '../../../shared/format/duration'
+import { formatRate } from '../../../shared/format/number'
 import { useNow } from '../hooks/use-now'
 import { useRequests } from '../stores/requests-store'
 import { useNavigation } from '../stores/navigation-store'
@@ -13,7 +15,7 @@ export function ThrottleIndicator() {
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const summary = paused ? 'holding back after a 429' : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} requests per second`
+  const summary = paused ? 'holding back after a 429' : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
   return (
     <Tooltip label="Open the Requests screen">
       <UnstyledButton
@@ -25,7 +27,7 @@ export function ThrottleIndicator() {
       >
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" w={140} ta="right">
-            {paused ? `429: paused ${Math.ceil(((scheduler.pausedUntil ?? now) - now) / 1000)} s` : `${scheduler.rate.toFixed(1)} of ${scheduler.ceiling} req/s`}
+            {paused ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}` : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`}
           </Text>
           <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
           <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
