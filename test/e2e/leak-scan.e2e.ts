@@ -73,6 +73,8 @@ describe('no private key and no webhook secret leaks out of a session through ev
     let exports = 0
     app = await openApp(browser, {
       sandbox: { bulkPayments: 40, randomSeed: 6 },
+      // The log file in the data folder, as the app writes it: scanned with the rest of the folder.
+      logFile: true,
       dialogs: {
         chooseIdFile: () => Promise.resolve(null),
         chooseExportPath: (name) => Promise.resolve(join(exportDir, `${++exports}-${name}`)),
@@ -308,7 +310,7 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await saveUrl(operator.baseUrl)
     await page.getByRole('radio', { name: /Operator sandbox/ }).click()
     await expect.poll(() => page.getByTestId('environment-badge').textContent()).toBe('Operator sandbox')
-    await lookUpOnOperator('No API key for this environment')
+    await lookUpOnOperator('No private key for this environment')
 
     await panel.getByLabel('Private key').fill(wrongOperatorKey)
     await panel.getByRole('button', { name: 'Save key' }).click()
@@ -316,9 +318,9 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await panel.getByRole('button', { name: 'Test connection' }).click()
     const test = page.getByTestId('connection-test-result-operator')
     await test.waitFor()
-    expect(await test.getAttribute('data-ok')).toBe('false')
+    expect(await test.getAttribute('data-code')).toBe('key-rejected')
     await snapshot('settings: wrong key')
-    await lookUpOnOperator('The service did not accept the API key')
+    await lookUpOnOperator('The service refused the private key')
 
     await panel.getByRole('button', { name: 'Replace key' }).click()
     await panel.getByLabel('New private key').fill(operatorKey)
@@ -351,6 +353,10 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await page.getByRole('dialog', { name: 'Delete the Operator sandbox key?' }).getByRole('button', { name: 'Delete key' }).click()
     await panel.getByLabel('Private key').waitFor()
     await snapshot('settings: key deleted')
+    // The text a support ticket carries: every failure above is in its recent errors.
+    await page.getByRole('button', { name: 'Copy diagnostics' }).click()
+    await page.getByTestId('diagnostics-text').filter({ hasText: 'Recent errors and warnings (last' }).waitFor()
+    await snapshot('settings: diagnostics')
     await nav(page, 'Payments')
     await page.getByRole('textbox', { name: 'Payment ID' }).waitFor()
     await snapshot('end')
@@ -391,7 +397,7 @@ describe('no private key and no webhook secret leaks out of a session through ev
     expect(findLeaks(webhookSecrets, [{ where: 'reveal', text: JSON.stringify(reveal) }]).map((leak) => leak.form)).toContain('as is')
     expect(findLeaks([{ name: 'operator key', value: operatorKey }], keyEntries.map((t, i) => ({ where: `setKey ${i}`, text: JSON.stringify(t) })))).not.toEqual([])
     const names = new Set(traffic.map((t) => t.name))
-    for (const name of ['getPayment', 'batchStart', 'batchResults', 'batchExport', 'createCheckout', 'registerWebhook', 'verifySignature', 'sendTestEvent', 'listSandboxDeliveries', 'getSettings', 'updateSettings', 'testKey', 'getRequestLog', 'configureScheduler', 'deleteKey', 'auditList', 'requestLogAppended', 'schedulerState', 'batchProgress']) {
+    for (const name of ['getPayment', 'batchStart', 'batchResults', 'batchExport', 'createCheckout', 'registerWebhook', 'verifySignature', 'sendTestEvent', 'listSandboxDeliveries', 'getSettings', 'updateSettings', 'testKey', 'getRequestLog', 'configureScheduler', 'deleteKey', 'auditList', 'getDiagnostics', 'requestLogAppended', 'schedulerState', 'batchProgress']) {
       expect(names, name).toContain(name)
     }
     const errorCodes = new Set(traffic.flatMap((t) => (t.kind === 'invoke' && typeof t.response === 'object' && t.response !== null && 'error' in t.response ? [(t.response as { error: { code: string } }).error.code] : [])))
@@ -409,6 +415,9 @@ describe('no private key and no webhook secret leaks out of a session through ev
     // The audit log records key changes and registrations: exactly where a key could slip in.
     expect(fileNames).toEqual(expect.arrayContaining(['file settings.json', 'file webhooks.json', 'file audit.jsonl']))
     expect(fileNames.some((name) => /^file batches\/[^/]+\/results\.jsonl$/.test(name))).toBe(true)
+    // The log file holds every failure of the session, scrubbed: it is searched like the rest.
+    const logs = dataFiles.filter((file) => /^file logs\/main\.\d+\.log$/.test(file.where))
+    expect(logs.map((file) => file.text).join('')).toMatch(/"level":"warn".*getPayment failed: unauthorized/)
     const exported = await filesAsHaystacks(exportDir)
     expect(exported).toHaveLength(2)
     haystacks.push(...dataFiles, ...exported)

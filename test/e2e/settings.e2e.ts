@@ -64,8 +64,9 @@ describe('Settings', () => {
     await panel.getByRole('button', { name: 'Test connection' }).click()
     const result = page.getByTestId('connection-test-result-operator')
     await result.waitFor()
-    expect(await result.getAttribute('data-ok')).toBe('false')
-    expect(await result.textContent()).toMatch(/Connection failed.*refused this key \(401\)/)
+    expect(await result.getAttribute('data-code')).toBe('key-rejected')
+    expect(await result.getAttribute('role')).toBe('alert')
+    expect(await result.textContent()).toMatch(/Connection failed.*refused this key \(401\).*private key.*Error code: key-rejected/)
 
     await panel.getByRole('button', { name: 'Replace key' }).click()
     await panel.getByLabel('New private key').fill(fixture.sandbox.apiKey)

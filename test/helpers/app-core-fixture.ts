@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core'
+import { createAppLog } from '../../src/main/logging/app-log'
 import { appPageUrl } from '../../src/main/app-protocol'
 import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { FileDialogs } from '../../src/main/services/batch-service'
@@ -50,12 +51,15 @@ export async function startCoreFixture(
     isTrustedSender?: (sender: Sender) => boolean
     /** The log file, the file manager and the versions behind "Open logs folder" and "Copy diagnostics". */
     support?: Pick<AppCoreOptions, 'log' | 'shell' | 'versions'>
+    /** A log file in the data folder's logs/, as the app writes it (instead of support.log). */
+    logFile?: boolean
   } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
   const sandbox = await startSandbox({ rateLimit: { rate: 0 }, ...options.sandbox })
   const secrets = createKeytarStore({ service: `payments-desk-test-${process.pid}-${Date.now()}` })
   const undeclared: string[] = []
+  const log = options.logFile ? await createAppLog({ dir: join(dataDir, 'logs') }) : options.support?.log
   const core = await createAppCore({
     dataDir,
     secrets,
@@ -65,10 +69,12 @@ export async function startCoreFixture(
     // A handler's code must be its channel's own: reusing a dispatcher code ('validation' for a batch's state) is reported here.
     onInternalError: (error) => {
       if (String(error).includes('does not declare')) undeclared.push(String(error))
+      log?.error('Internal error', error)
     },
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.confirm ? { confirm: options.confirm } : {}),
     ...options.support,
+    ...(log ? { log } : {}),
   })
   const responses: CoreFixture['responses'] = []
   const call = async <N extends InvokeName>(name: N, request: unknown) => {
@@ -95,6 +101,7 @@ export async function startCoreFixture(
     async close() {
       await core.close()
       await sandbox.close()
+      if (options.logFile) await log?.close()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { createAppCore, type AppCore } from '../../src/main/app-core'
-import type { CoreFixture } from './app-core-fixture'
+import { throwOnUndeclared, type CoreFixture } from './app-core-fixture'
 
 /**
  * The app closed, its data folder edited (`whileClosed`), and started again on the same
@@ -15,6 +15,7 @@ export async function restartCore(fixture: CoreFixture, whileClosed: () => Promi
     localService: { baseUrl: fixture.sandbox.baseUrl, apiKey: fixture.sandbox.apiKey },
     isTrustedSender: (sender) => sender.fromAppWindow,
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+    onInternalError: throwOnUndeclared,
   })
 }
 

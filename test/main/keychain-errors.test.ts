@@ -200,6 +200,6 @@ describe('the memory store', () => {
     expect(await store.delete('api-key:sandbox')).toBe(true)
     expect(await store.delete('api-key:sandbox')).toBe(false)
     expect(await store.get('api-key:sandbox')).toBeNull()
-    expect((await caught(store.set('api-key:sandbox', ''))).code).toBe('validation')
+    expect((await caught(store.set('api-key:sandbox', ''))).code).toBe('keychain-error')
   })
 })

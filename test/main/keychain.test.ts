@@ -128,8 +128,8 @@ describe.runIf(process.platform === 'linux')('keychain on a real Secret Service'
 
   it('refuses an empty secret or one with a NUL, and stores nothing', async () => {
     const account = freshAccount()
-    await expect(store.set(account, '')).rejects.toMatchObject({ code: 'validation' })
-    await expect(store.set(account, 'service_prod_\0cut')).rejects.toMatchObject({ code: 'validation' })
+    await expect(store.set(account, '')).rejects.toMatchObject({ code: 'keychain-error' })
+    await expect(store.set(account, 'service_prod_\0cut')).rejects.toMatchObject({ code: 'keychain-error' })
     expect(await store.get(account)).toBeNull()
   })
 })

@@ -122,7 +122,7 @@ describe('a crafted job.json in the batches folder', () => {
 
     expect(shown).toEqual([goodId])
     for (const { jobId, name, result } of answers) {
-      expect({ jobId, name, result }).toMatchObject({ result: { ok: false, error: { code: 'not-found' } } })
+      expect({ jobId, name, result }).toMatchObject({ result: { ok: false, error: { code: 'batch-not-found' } } })
     }
 
     // The good batch runs to the end; its results go to a file of its own.

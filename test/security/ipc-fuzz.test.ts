@@ -64,6 +64,8 @@ describe('IPC fuzzing through the real dispatcher', () => {
       expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('internal')
       expect(declaresError(name, result.error.code), `${name} answered an undeclared "${result.error.code}": ${result.error.message}`).toBe(true)
     }
+    // The answer may carry a dispatcher code; a handler may not borrow one for a failure of its own.
+    expect(fixture.undeclared, `${name}: a handler ended in a code its channel does not declare`).toEqual([])
     if (sender === appSender && !acceptable) {
       expect(result, `${name} accepted a payload its schema refuses`).toMatchObject({ ok: false, error: { code: 'validation' } })
       if (!result.ok) expect(result.error.message).toMatch(/^Invalid request: /)

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { AppError, isAppError } from '../../shared/app-error'
-import { declaresError } from '../../shared/contract/channel-errors'
+import { handlerDeclares } from '../../shared/contract/channel-errors'
 import { invokeContract, type InvokeContract, type InvokeName, type InvokeResponse } from '../../shared/contract/channels'
 import type { IpcResult } from '../../shared/contract/ipc-result'
 
@@ -56,7 +56,7 @@ export function createDispatcher(
 ): Dispatcher {
   const contract: Record<string, unknown> = options.contract ?? invokeContract
   // A test's own contract declares no error lists.
-  const declares = options.contract ? () => true : declaresError
+  const declares = options.contract ? () => true : handlerDeclares
   const table = new Map<string, { schemas: ChannelSchemas; handler: (request: unknown) => Promise<unknown> }>()
   for (const [name, handler] of Object.entries(handlers) as [string, (request: unknown) => Promise<unknown>][]) {
     const entry = contract[name] as Partial<ChannelSchemas> | undefined

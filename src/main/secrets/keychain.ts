@@ -149,11 +149,11 @@ function requireAccount(name: string): void {
 
 function requireStorable(secret: string): void {
   if (secret.length === 0) {
-    throw new AppError('validation', 'The secret is empty. Paste the whole value and try again.')
+    throw new AppError('keychain-error', 'The secret is empty. Paste the whole value and try again.')
   }
   // keytar hands the secret to the OS as a C string, which would silently cut it at a NUL.
   if (secret.includes('\0')) {
-    throw new AppError('validation', 'The secret contains a character the keychain cannot store. Copy it again and retry.')
+    throw new AppError('keychain-error', 'The secret contains a character the keychain cannot store. Copy it again and retry.')
   }
 }
 

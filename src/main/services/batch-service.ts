@@ -111,13 +111,13 @@ export async function createBatchService(deps: {
 
   function runOf(jobId: string): BatchRun {
     const run = runs.get(jobId)
-    if (!run) throw new AppError('not-found', 'No batch with this ID.')
+    if (!run) throw new AppError('batch-not-found', 'No batch with this ID.')
     return run
   }
 
   function refuseIfAnotherRuns(run: BatchRun | null): void {
     if ([...runs.values()].some((other) => other !== run && other.active)) {
-      throw new AppError('validation', 'Another batch is running: pause or cancel it first.')
+      throw new AppError('batch-already-running', 'Another batch is running: pause or cancel it first.')
     }
   }
 
@@ -136,7 +136,7 @@ export async function createBatchService(deps: {
       let text: string
       try {
         const size = (await stat(path)).size
-        if (size > maxIdFileBytes) throw new AppError('validation', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
+        if (size > maxIdFileBytes) throw new AppError('id-file-too-large', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
         text = await readFile(path, 'utf8')
       } catch (error) {
         if (error instanceof AppError) throw error
@@ -148,8 +148,8 @@ export async function createBatchService(deps: {
     async start(ids, label) {
       // Trimmed as a lookup trims them, so " pay_1" and "pay_1" are one ID with one result.
       const unique = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))]
-      if (unique.length === 0) throw new AppError('validation', 'There are no IDs to look up.')
-      if (unique.length > maxBatchIds) throw new AppError('validation', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
+      if (unique.length === 0) throw new AppError('no-ids', 'There are no IDs to look up.')
+      if (unique.length > maxBatchIds) throw new AppError('too-many-ids', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
       // Before anything is written: a refused start must not leave a batch in the list.
       refuseIfAnotherRuns(null)
       const job: BatchJob = {
@@ -179,10 +179,10 @@ export async function createBatchService(deps: {
     resume(jobId) {
       const run = runOf(jobId)
       if (run.job.status === 'completed' || run.job.status === 'cancelled') {
-        throw new AppError('validation', `This batch is ${run.job.status}; start a new one to look the IDs up again.`)
+        throw new AppError('batch-already-finished', `This batch is ${run.job.status}; start a new one to look the IDs up again.`)
       }
       if (run.job.environment !== deps.settings.get().activeEnvironment) {
-        throw new AppError('validation', `This batch was started in another environment (${run.job.environment}): switch back to it in Settings to resume.`)
+        throw new AppError('batch-environment-mismatch', `This batch was started in another environment (${run.job.environment}): switch back to it in Settings to resume.`)
       }
       if (!run.active) startInBackground(run)
       return Promise.resolve({ ...run.job })

@@ -64,7 +64,7 @@ export function createConnections(deps: {
     const label = environmentLabels[environment]
     if (environment === 'local') {
       const local = deps.localService() ?? (await deps.startLocal?.()) ?? null
-      if (!local) throw new AppError('network', 'The local sandbox is not running. Restart Payments Desk to start it again.')
+      if (!local) throw new AppError('sandbox-not-running', 'The local sandbox is not running. Restart Payments Desk to start it again.')
       return { environment, baseUrl: local.baseUrl, apiKey: local.apiKey }
     }
     const url = baseUrl(environment)

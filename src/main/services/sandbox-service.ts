@@ -17,7 +17,7 @@ export interface SandboxService {
 export function createSandboxService(deps: { client: ApiClient; settings: SettingsStore; endpoints: EndpointStore }): SandboxService {
   function requireLocal(): void {
     if (deps.settings.get().activeEnvironment !== 'local') {
-      throw new AppError('forbidden', 'Test events and the delivery list exist only on the local sandbox: switch to it in Settings.')
+      throw new AppError('sandbox-only', 'Test events and the delivery list exist only on the local sandbox: switch to it in Settings.')
     }
   }
 

@@ -21,7 +21,8 @@ export interface SettingsService {
   update(patch: InvokeRequest<'updateSettings'>): Promise<SettingsView>
   setKey(environment: RemoteEnvironment, key: string): Promise<SettingsView>
   deleteKey(environment: RemoteEnvironment): Promise<SettingsView>
-  testKey(environment: EnvironmentId): Promise<{ ok: boolean; message: string }>
+  /** Resolves only when the key is accepted; a refused key is the error 'key-rejected'. */
+  testKey(environment: EnvironmentId): Promise<{ message: string }>
   /** Something to tell the user once (a corrupt file set aside at start). */
   addNotice(notice: string): void
 }
@@ -162,12 +163,13 @@ export function createSettingsService(deps: {
       const probeId = `payments-desk-connection-test-${randomBytes(6).toString('hex')}`
       try {
         await deps.client.send({ method: 'GET', path: `/api/payment/${probeId}`, priority: 'interactive', environment })
-        return { ok: true, message: `Connected to ${label}: the key is accepted.` }
+        return { message: `Connected to ${label}: the key is accepted.` }
       } catch (error) {
-        if (!isAppError(error)) throw error
-        if (error.code === 'not-found') return { ok: true, message: `Connected to ${label}: the key is accepted.` }
-        if (error.code === 'unauthorized') return { ok: false, message: `${label} refused this key (401). Check that it is the private key of this environment, or replace it.` }
-        return { ok: false, message: error.message }
+        if (isAppError(error) && error.code === 'not-found') return { message: `Connected to ${label}: the key is accepted.` }
+        if (isAppError(error) && error.code === 'unauthorized') {
+          throw new AppError('key-rejected', `${label} refused this key (401). Check that it is the private key of this environment, or replace it.`)
+        }
+        throw error
       }
     },
   }

@@ -40,9 +40,9 @@ export function createWebhookService(deps: {
 
   async function secretOf(endpointId: string): Promise<string> {
     const endpoint = deps.endpoints.find(endpointId)
-    if (!endpoint) throw new AppError('not-found', 'No endpoint with this ID was registered from this app.')
+    if (!endpoint) throw new AppError('endpoint-not-found', 'No endpoint with this ID was registered from this app.')
     const secret = unsaved.get(endpointId) ?? (await deps.secrets.get(webhookSecretAccount(endpointId)))
-    if (!secret) throw new AppError('not-found', 'The secret of this endpoint is no longer in the keychain.')
+    if (!secret) throw new AppError('secret-not-in-keychain', 'The secret of this endpoint is no longer in the keychain.')
     return secret
   }
 

@@ -42,7 +42,7 @@ export function createRevealGate(deps: { secrets: SecretStore; endpoints: Endpoi
 
   async function reveal(endpointId: string, read: () => Promise<string>, durable: boolean): Promise<{ endpoint: LocalEndpoint; secret: string }> {
     const endpoint = deps.endpoints.find(endpointId)
-    if (!endpoint) throw new AppError('not-found', 'No endpoint with this ID was registered from this app.')
+    if (!endpoint) throw new AppError('endpoint-not-found', 'No endpoint with this ID was registered from this app.')
     const earlier = endpoint.revealedAt ?? (await markOf(endpointId, durable))
     if (earlier !== null) {
       if (endpoint.revealedAt === null) await mirror(endpoint, earlier)

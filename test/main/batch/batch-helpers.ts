@@ -5,6 +5,7 @@ import { createAppCore, type AppCore } from '../../../src/main/app-core'
 import { createMemoryStore, type SecretStore } from '../../../src/main/secrets/keychain'
 import { bulkPaymentId, type RunningSandbox } from '../../../src/sandbox'
 import { batchResultSchema, type BatchJob, type BatchResult } from '../../../src/shared/contract/batch-schema'
+import { throwOnUndeclared } from '../../helpers/app-core-fixture'
 import { call } from '../../helpers/sandbox-client'
 import { waitFor } from '../../helpers/wait-for'
 
@@ -104,6 +105,7 @@ export function reopenCore(dataDir: string, sandbox: { baseUrl: string; apiKey: 
     localService: sandbox,
     isTrustedSender: () => true,
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
+    onInternalError: throwOnUndeclared,
   })
 }
 

@@ -35,7 +35,7 @@ describe('cancelling a batch', () => {
 
     expect(await call('batchResume', { jobId })).toEqual({
       ok: false,
-      error: { code: 'validation', message: 'This batch is cancelled; start a new one to look the IDs up again.' },
+      error: { code: 'batch-already-finished', message: 'This batch is cancelled; start a new one to look the IDs up again.' },
     })
     expect((await ok('batchPause', { jobId })).status).toBe('cancelled')
     expect((await ok('batchCancel', { jobId })).status).toBe('cancelled')
@@ -51,7 +51,7 @@ describe('cancelling a batch', () => {
     expect(jobOf(reopened, jobId)).toMatchObject({ status: 'cancelled', done: cancelled.done })
     expect(reopened.batches.results(jobId)).toHaveLength(cancelled.done)
     const refused = await reopened.dispatcher.dispatch('batchResume', appSender, { jobId })
-    expect(refused.ok ? null : refused.error.code).toBe('validation')
+    expect(refused.ok ? null : refused.error.code).toBe('batch-already-finished')
     const next = await reopened.batches.start(bulkIds(1, 3), 'next')
     expect(next.status).toBe('running')
   })

@@ -43,7 +43,7 @@ describe('opening a file of payment IDs', () => {
     await truncate(chosen.path, 21 * 1024 * 1024)
     expect(await fixture.call('batchOpenFile', {})).toEqual({
       ok: false,
-      error: { code: 'validation', message: 'That file is 21 MB; a list of IDs over 20 MB is more than one batch should hold.' },
+      error: { code: 'id-file-too-large', message: 'That file is 21 MB; a list of IDs over 20 MB is more than one batch should hold.' },
     })
   })
 

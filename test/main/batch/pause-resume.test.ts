@@ -95,7 +95,7 @@ describe('pausing and resuming a batch', () => {
     await ok('updateSettings', { activeEnvironment: 'operator' })
     expect(await call('batchResume', { jobId })).toEqual({
       ok: false,
-      error: { code: 'validation', message: 'This batch was started in another environment (local): switch back to it in Settings to resume.' },
+      error: { code: 'batch-environment-mismatch', message: 'This batch was started in another environment (local): switch back to it in Settings to resume.' },
     })
     expect(jobOf(core, jobId).status).toBe('paused')
     await ok('updateSettings', { activeEnvironment: 'local' })
@@ -105,8 +105,8 @@ describe('pausing and resuming a batch', () => {
     await waitForStatus(core, tinyId, 'completed')
     expect(await call('batchResume', { jobId: tinyId })).toEqual({
       ok: false,
-      error: { code: 'validation', message: 'This batch is completed; start a new one to look the IDs up again.' },
+      error: { code: 'batch-already-finished', message: 'This batch is completed; start a new one to look the IDs up again.' },
     })
-    expect(await call('batchPause', { jobId: 'batch_nope' })).toEqual({ ok: false, error: { code: 'not-found', message: 'No batch with this ID.' } })
+    expect(await call('batchPause', { jobId: 'batch_nope' })).toEqual({ ok: false, error: { code: 'batch-not-found', message: 'No batch with this ID.' } })
   })
 })

@@ -68,11 +68,11 @@ describe('a batch run to completion against the sandbox', () => {
     fixture = await startCoreFixture({ sandbox: { bulkPayments: 400, rateLimit: { rate: 50, burst: 5 } } })
     const { call, ok } = fixture
     const empty = await call('batchStart', { ids: [], label: 'nothing' })
-    expect(empty).toEqual({ ok: false, error: { code: 'validation', message: 'There are no IDs to look up.' } })
+    expect(empty).toEqual({ ok: false, error: { code: 'no-ids', message: 'There are no IDs to look up.' } })
 
     const first = await ok('batchStart', { ids: bulkIds(1, 400), label: 'first' })
     const second = await call('batchStart', { ids: bulkIds(1, 10), label: 'second' })
-    expect(second).toEqual({ ok: false, error: { code: 'validation', message: 'Another batch is running: pause or cancel it first.' } })
+    expect(second).toEqual({ ok: false, error: { code: 'batch-already-running', message: 'Another batch is running: pause or cancel it first.' } })
     expect((await ok('batchList', {})).map((job) => job.label)).toEqual(['first'])
     await ok('batchCancel', { jobId: first.id })
   })

@@ -17,16 +17,15 @@ describe('a stored key stays with the service it was entered for', () => {
     const view = await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: 'https://other-service.invalid' } })
     expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(false)
     expect(view.notice).toContain('was removed because its base URL moved to another host (other-service.invalid)')
-    const test = await fixture.ok('testKey', { environment: 'operator' })
-    expect(test).toMatchObject({ ok: false })
-    expect(test.message).toContain('No private key is stored for Operator sandbox')
+    const test = await fixture.call('testKey', { environment: 'operator' })
+    expect(test.ok ? null : test.error).toMatchObject({ code: 'no-key', message: expect.stringContaining('No private key is stored for Operator sandbox') as string })
     expect(fixture.core.requestLog.snapshot().some((e) => e.path.includes('other-service'))).toBe(false)
   })
 
   it('keeps the key when only the path on the same host changes', async () => {
     const view = await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: `${fixture.sandbox.baseUrl}/` } })
     expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(true)
-    expect(await fixture.ok('testKey', { environment: 'operator' })).toMatchObject({ ok: true })
+    expect(await fixture.ok('testKey', { environment: 'operator' })).toEqual({ message: 'Connected to Operator sandbox: the key is accepted.' })
   })
 })
 
@@ -49,7 +48,7 @@ describe('throttle settings from IPC', () => {
     const fixture = await startCoreFixture()
     try {
       const result = await fixture.ok('configureScheduler', { concurrency: undefined, ceiling: 40 })
-      expect(result.config).toEqual({ ceiling: 40, concurrency: 16 })
+      expect(result.config).toEqual({ ceiling: 40, concurrency: 16, headroom: 0.1 })
     } finally {
       await fixture.close()
     }

@@ -55,9 +55,9 @@ describe('createDispatcher', () => {
 
 describe('dispatch: who may call', () => {
   it('answers the app window', async () => {
-    const testKey = vi.fn<Handlers['testKey']>(() => Promise.resolve({ ok: true, message: 'Connected.' }))
+    const testKey = vi.fn<Handlers['testKey']>(() => Promise.resolve({ message: 'Connected.' }))
     const { dispatcher } = dispatcherWith({ testKey })
-    expect(await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })).toEqual({ ok: true, value: { ok: true, message: 'Connected.' } })
+    expect(await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })).toEqual({ ok: true, value: { message: 'Connected.' } })
     expect(testKey).toHaveBeenCalledWith({ environment: 'local' })
   })
 
@@ -140,6 +140,19 @@ describe('dispatch: errors and responses', () => {
     expect(String(onInternalError.mock.calls[0]?.[0])).toContain('Channel batchList answered the error code "storage", which it does not declare')
   })
 
+  it("reports a handler that borrows the dispatcher's own codes for a failure of its own", async () => {
+    const { dispatcher, onInternalError } = dispatcherWith({
+      batchResume: () => Promise.reject(new AppError('validation', 'This batch is completed.')),
+      sendTestEvent: () => Promise.reject(new AppError('forbidden', 'Only on the local sandbox.')),
+    })
+    await dispatcher.dispatch('batchResume', appWindow, { jobId: 'batch_1' })
+    await dispatcher.dispatch('sendTestEvent', appWindow, { type: 'payment.settled', paymentId: 'pay_1' })
+    expect(onInternalError.mock.calls.map(([error]) => String(error))).toEqual([
+      'Error: Channel batchResume answered the error code "validation", which it does not declare in channel-errors.ts.',
+      'Error: Channel sendTestEvent answered the error code "forbidden", which it does not declare in channel-errors.ts.',
+    ])
+  })
+
   it.each([
     ['rejects', () => Promise.reject(new Error('ECONNRESET at /home/ada/.config/key=service_prod_secret'))],
     [
@@ -161,7 +174,7 @@ describe('dispatch: errors and responses', () => {
 
   it('treats a response that does not match its schema as internal, and reports it', async () => {
     const { dispatcher, onInternalError } = dispatcherWith({
-      testKey: () => Promise.resolve({ ok: 'yes', message: 42 } as unknown as { ok: boolean; message: string }),
+      testKey: () => Promise.resolve({ message: 42 } as unknown as { message: string }),
     })
     const result = await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })
     expect(result).toMatchObject({ ok: false, error: { code: 'internal' } })
@@ -170,10 +183,10 @@ describe('dispatch: errors and responses', () => {
 
   it('strips fields the response schema does not list, so nothing extra reaches the renderer', async () => {
     const { dispatcher } = dispatcherWith({
-      testKey: () => Promise.resolve({ ok: true, message: 'Connected.', secret: 'service_prod_leak' } as { ok: boolean; message: string }),
+      testKey: () => Promise.resolve({ message: 'Connected.', secret: 'service_prod_leak' } as { message: string }),
     })
     const result = await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })
-    expect(result).toEqual({ ok: true, value: { ok: true, message: 'Connected.' } })
+    expect(result).toEqual({ ok: true, value: { message: 'Connected.' } })
   })
 
   it('passes the parsed request to the handler, not the raw payload', async () => {

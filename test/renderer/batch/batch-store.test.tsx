@@ -59,7 +59,7 @@ describe('batch store: the input', () => {
 
   it('shows the refusal of the main process in its words', async () => {
     serveBatches(api)
-    api.fail('batchStart', { code: 'validation', message: 'Another batch is running: pause or cancel it first.' })
+    api.fail('batchStart', { code: 'batch-already-running', message: 'Another batch is running: pause or cancel it first.' })
     state().setInput('pay_1')
     await state().start()
     expect(state()).toMatchObject({ activeJobId: null, starting: false, inputError: { message: 'Another batch is running: pause or cancel it first.' } })
@@ -169,7 +169,7 @@ describe('batch store: a run', () => {
 
   it('shows a refused resume in its words', async () => {
     serveBatches(api, { jobs: [job({ id: 'batch_old', status: 'interrupted' })] })
-    api.fail('batchResume', { code: 'validation', message: 'This batch was started in another environment (production): switch back to it in Settings to resume.' })
+    api.fail('batchResume', { code: 'batch-environment-mismatch', message: 'This batch was started in another environment (production): switch back to it in Settings to resume.' })
     await state().init()
     await state().resume('batch_old')
     expect(state().actionError?.message).toContain('another environment')
@@ -202,6 +202,6 @@ describe('batch store: export', () => {
     expect(state().exportState).toEqual({ status: 'cancelled', format: 'csv' })
     api.fail('batchExport', { code: 'storage', message: 'Could not write march.csv: the disk is full. Nothing was exported.' })
     await state().exportResults('csv')
-    expect(state().exportState).toMatchObject({ status: 'failed', message: expect.stringContaining('disk is full') as string })
+    expect(state().exportState).toMatchObject({ status: 'failed', error: { code: 'storage', message: expect.stringContaining('disk is full') as string } })
   })
 })

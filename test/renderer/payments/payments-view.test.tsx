@@ -122,7 +122,7 @@ describe('Payments screen', () => {
     const { fake, user } = await renderPayments()
     fake.error = { code: 'unauthorized', message: 'The service refused the API key (401).' }
     await lookUp(user, 'pay_1')
-    expect(await screen.findByText('The service did not accept the API key')).toBeInTheDocument()
+    expect(await screen.findByText('The service refused the private key')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Open Settings' }))
     expect(useNavigation.getState().view).toBe('settings')
   })

@@ -26,7 +26,7 @@ describe('connection store', () => {
     const fake = installFakeSettings({ keys: { operator: 'service_sandbox_a' }, settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } } })
     await useConnection.getState().load()
     await useConnection.getState().testConnection('operator')
-    expect(useConnection.getState().tests.operator).toMatchObject({ status: 'done', ok: true })
+    expect(useConnection.getState().tests.operator).toMatchObject({ status: 'passed' })
     await useConnection.getState().setKey('operator', 'service_sandbox_b')
     expect(useConnection.getState().tests.operator).toBeUndefined()
     expect(fake.keys.operator).toBe('service_sandbox_b')
@@ -39,28 +39,28 @@ describe('connection store', () => {
     await useConnection.getState().testConnection('local')
     await useConnection.getState().update({ baseUrl: { environment: 'operator', url: 'https://other.example.com' } })
     expect(useConnection.getState().tests.operator).toBeUndefined()
-    expect(useConnection.getState().tests.local).toMatchObject({ status: 'done', ok: true })
+    expect(useConnection.getState().tests.local).toMatchObject({ status: 'passed' })
   })
 
-  it('turns a failed test call into a failed result with the error message', async () => {
+  it('turns a failed test call into a failed result with its code and message', async () => {
     const fake = installFakeSettings()
     await useConnection.getState().load()
     fake.api.fail('testKey', { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' })
     await useConnection.getState().testConnection('operator')
-    expect(useConnection.getState().tests.operator).toMatchObject({ status: 'done', ok: false, message: 'The keychain is locked: unlock it and try again.' })
+    expect(useConnection.getState().tests.operator).toMatchObject({ status: 'failed', error: { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' } })
   })
 
   it('keeps only the latest of two overlapping tests', async () => {
     const fake = installFakeSettings()
     await useConnection.getState().load()
     let release: (() => void) | undefined
-    fake.api.handle('testKey', () => new Promise((resolve) => { release = () => { resolve({ ok: false, message: 'old' }) } }))
+    fake.api.handle('testKey', () => new Promise((resolve) => { release = () => { resolve({ message: 'old' }) } }))
     const first = useConnection.getState().testConnection('local')
-    fake.api.handle('testKey', () => ({ ok: true, message: 'new' }))
+    fake.api.handle('testKey', () => ({ message: 'new' }))
     await useConnection.getState().testConnection('local')
     release?.()
     await first
-    expect(useConnection.getState().tests.local).toMatchObject({ ok: true, message: 'new' })
+    expect(useConnection.getState().tests.local).toMatchObject({ status: 'passed', message: 'new' })
   })
 
   it('throws the refusal of a key so the form can show it', async () => {

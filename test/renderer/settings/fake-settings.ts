@@ -61,6 +61,6 @@ export function installFakeSettings(start: { settings?: Partial<Settings>; keys?
     return state.view()
   })
   api.handle('auditList', () => ({ entries: [], total: 0, verification: { ok: true, problems: [] }, unwritten: [] }))
-  api.handle('testKey', ({ environment }) => ({ ok: true, message: `Connected to ${environmentLabels[environment]}: the key is accepted.` }))
+  api.handle('testKey', ({ environment }) => ({ message: `Connected to ${environmentLabels[environment]}: the key is accepted.` }))
   return state
 }

@@ -137,13 +137,19 @@ describe('SettingsView', () => {
 
   it('reports a failed connection test plainly', async () => {
     const fake = installFakeSettings({ settings: { environments: operatorUrl }, keys: { operator: 'service_sandbox_x' } })
-    fake.api.handle('testKey', () => ({ ok: false, message: 'Operator sandbox refused this key (401).' }))
+    fake.api.fail('testKey', { code: 'key-rejected', message: 'Operator sandbox refused this key (401).' })
     const { user } = await renderSettings()
     await openTab(user, 'Operator sandbox')
     await user.click(screen.getByRole('button', { name: 'Test connection' }))
     const result = await screen.findByTestId('connection-test-result-operator')
     expect(result).toHaveTextContent('Connection failed')
     expect(result).toHaveTextContent('Operator sandbox refused this key (401).')
+    // The next step from the vocabulary, and the code for a support ticket; no Settings button on Settings.
+    expect(result).toHaveTextContent("Make sure it is this environment's private key")
+    expect(result).toHaveAttribute('role', 'alert')
+    expect(result).toHaveAttribute('data-code', 'key-rejected')
+    expect(result).toHaveTextContent('Error code: key-rejected')
+    expect(within(result).queryByRole('button', { name: 'Open Settings' })).toBeNull()
   })
 
   it('cannot test an environment that is not set up, and says what is missing', async () => {

@@ -111,7 +111,7 @@ describe('webhooks store', () => {
   })
 
   it('keeps the reason a test event was refused', async () => {
-    api.fail('sendTestEvent', { code: 'forbidden', message: 'Only on the local sandbox.' })
+    api.fail('sendTestEvent', { code: 'sandbox-only', message: 'Only on the local sandbox.' })
     expect(await useWebhooks.getState().sendTestEvent({ type: 'payment.settled', paymentId: 'pay_x' })).toBe(false)
     expect(useWebhooks.getState().sendError?.message).toBe('Only on the local sandbox.')
   })

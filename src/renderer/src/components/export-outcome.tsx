@@ -1,9 +1,11 @@
 import { Alert, Button, CopyButton, Group, Text } from '@mantine/core'
+import type { AppErrorShape } from '../../../shared/app-error'
+import { ErrorAlert } from './error-alert'
 
 export type ExportOutcomeState =
   | { status: 'saved'; format: string; path: string }
   | { status: 'cancelled' }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; error: AppErrorShape }
   | { status: string }
 
 /** Where an export went, or why it did not: shared by every screen that exports a file. */
@@ -31,11 +33,7 @@ export function ExportOutcome({ state, testId, savedVerb }: { state: ExportOutco
           Export cancelled: no file was written.
         </Text>
       )}
-      {state?.status === 'failed' && 'message' in state && (
-        <Alert color="red" variant="light" title="Not exported" role="alert">
-          {state.message}
-        </Alert>
-      )}
+      {state?.status === 'failed' && 'error' in state && <ErrorAlert error={state.error} title="Not exported" />}
     </div>
   )
 }

@@ -11,7 +11,7 @@ export type AuditExportState =
   | { status: 'saving'; format: AuditExportFormat }
   | { status: 'saved'; format: AuditExportFormat; path: string }
   | { status: 'cancelled' }
-  | { status: 'failed'; message: string }
+  | { status: 'failed'; error: AppErrorShape }
 
 interface AuditState {
   list: AuditList | null
@@ -49,7 +49,7 @@ export const useAudit = createStore<AuditState>((set) => ({
       const { path } = await invoke('auditExport', { format })
       set({ exportState: path === null ? { status: 'cancelled' } : { status: 'saved', format, path } })
     } catch (error) {
-      set({ exportState: { status: 'failed', message: toErrorShape(error).message } })
+      set({ exportState: { status: 'failed', error: toErrorShape(error) } })
     }
   },
 }))

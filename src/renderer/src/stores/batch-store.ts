@@ -27,7 +27,7 @@ export type ExportState =
   | { status: 'saving'; format: 'csv' | 'json' }
   | { status: 'saved'; format: 'csv' | 'json'; path: string }
   | { status: 'cancelled'; format: 'csv' | 'json' }
-  | { status: 'failed'; format: 'csv' | 'json'; message: string }
+  | { status: 'failed'; format: 'csv' | 'json'; error: AppErrorShape }
 
 export const noResultFilter: ResultFilter = { outcome: 'all', code: null, retryable: 'all', text: '' }
 
@@ -260,7 +260,7 @@ export const useBatch = createStore<BatchState>((set, get) => {
       const { file, parsed, label } = get()
       const ids = (file?.parsed ?? parsed)?.ids ?? []
       if (ids.length === 0) {
-        set({ inputError: { code: 'validation', message: 'There are no valid IDs to look up: paste some, or open a CSV or TXT file.' } })
+        set({ inputError: { code: 'no-ids', message: 'There are no valid IDs to look up: paste some, or open a CSV or TXT file.' } })
         return
       }
       set({ starting: true, inputError: null })
@@ -357,7 +357,7 @@ export const useBatch = createStore<BatchState>((set, get) => {
         const { path } = await invoke('batchExport', { jobId, format, includeEmails: get().includeEmails, ...(onlyIds ? { onlyIds } : {}) })
         set({ exportState: path === null ? { status: 'cancelled', format } : { status: 'saved', format, path } })
       } catch (error) {
-        set({ exportState: { status: 'failed', format, message: toErrorShape(error).message } })
+        set({ exportState: { status: 'failed', format, error: toErrorShape(error) } })
       }
     },
   }

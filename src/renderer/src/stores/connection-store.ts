@@ -1,6 +1,7 @@
 import type { AppErrorShape } from '../../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../../shared/contract/channels'
 import type { EnvironmentId } from '../../../shared/environments'
+import { wordsFor } from '../../../shared/error-words'
 import { invoke } from '../api/client'
 import { notifyIfAway } from '../shell/notify-away'
 import { toErrorShape } from './error-shape'
@@ -11,7 +12,10 @@ export type EnvironmentView = SettingsView['environments'][number]
 export type RemoteEnvironment = InvokeRequest<'setKey'>['environment']
 
 /** The last "Test connection" of one environment: running, or its answer. */
-export type ConnectionTest = { status: 'running'; run: number } | { status: 'done'; run: number; ok: boolean; message: string }
+export type ConnectionTest =
+  | { status: 'running'; run: number }
+  | { status: 'passed'; run: number; message: string }
+  | { status: 'failed'; run: number; error: AppErrorShape }
 
 interface ConnectionState {
   view: SettingsView | null
@@ -103,17 +107,22 @@ export const useConnection = createStore<ConnectionState>((set, get) => {
     async testConnection(environment) {
       const run = ++runs
       set((state) => ({ tests: { ...state.tests, [environment]: { status: 'running', run } } }))
-      let result: { ok: boolean; message: string }
+      let result: ConnectionTest
       try {
-        result = await invoke('testKey', { environment })
+        result = { status: 'passed', run, message: (await invoke('testKey', { environment })).message }
       } catch (error) {
-        result = { ok: false, message: toErrorShape(error).message }
+        result = { status: 'failed', run, error: toErrorShape(error) }
       }
       // Only the latest run for this environment, and only if nothing reset it meanwhile.
       if (get().tests[environment]?.run !== run) return
-      set((state) => ({ tests: { ...state.tests, [environment]: { status: 'done', run, ...result } } }))
+      set((state) => ({ tests: { ...state.tests, [environment]: result } }))
       // A test against a slow service can outlast the admin's patience on this screen.
-      notifyIfAway('settings', { title: result.ok ? 'Connection works' : 'Connection failed', message: result.message, color: result.ok ? 'teal' : 'red' })
+      notifyIfAway(
+        'settings',
+        result.status === 'passed'
+          ? { title: 'Connection works', message: result.message, color: 'teal' }
+          : { title: `Connection failed: ${wordsFor(result.error.code).title}`, message: result.error.message, color: 'red' },
+      )
     },
     dismissNotice() {
       set({ notice: null })

@@ -11,10 +11,6 @@ import { toErrorShape } from './error-shape'
 
 export type LookupStatus = 'idle' | 'loading' | 'done' | 'failed'
 
-/** Retrying these can give another answer; the rest would fail the same way. */
-// keychain-locked too: the message asks the user to unlock it, after which the same lookup works.
-export const retryableCodes: ReadonlySet<string> = new Set(['timeout', 'network', 'server-error', 'rate-limited', 'invalid-response', 'keychain-locked'])
-
 interface PaymentsState {
   /** What is in the ID field. */
   input: string

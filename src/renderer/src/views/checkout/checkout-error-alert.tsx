@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core'
+import { Checkbox, List, Text } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
+import { ErrorAlert } from '../../components/error-alert'
 import { useCheckout } from '../../stores/checkout-store'
-import { useNavigation } from '../../stores/navigation-store'
 
 interface CheckoutErrorAlertProps {
   error: AppErrorShape | null
@@ -17,59 +17,40 @@ export function CheckoutErrorAlert({ error, unmapped }: CheckoutErrorAlertProps)
 
   if (error.code === 'outcome-unknown') {
     return (
-      <Alert color="yellow" title="The payment may have been created" role="alert" data-testid="checkout-error">
-        <Stack gap="xs">
-          <Text size="sm">{error.message}</Text>
-          <Text size="sm">
-            Before sending it again, look for a new payment for this customer in the service&apos;s dashboard. Sending twice can
-            create two payments.
-          </Text>
-          <Checkbox
-            label="I have checked: no payment was created"
-            checked={outcomeChecked}
-            onChange={(event) => { setOutcomeChecked(event.currentTarget.checked) }}
-          />
-        </Stack>
-      </Alert>
+      <ErrorAlert error={error} title="The payment may have been created" data-testid="checkout-error">
+        <Checkbox
+          label="I have checked: no payment was created"
+          checked={outcomeChecked}
+          onChange={(event) => { setOutcomeChecked(event.currentTarget.checked) }}
+        />
+      </ErrorAlert>
     )
   }
 
   if (error.code === 'bad-request' && error.details) {
     return (
-      <Alert color="red" title="The service refused this checkout" role="alert" data-testid="checkout-error">
-        <Text size="sm">
-          {unmapped.length === 0 ? 'Its messages are shown next to the fields they name.' : 'Its messages, next to the fields they name, and:'}
-        </Text>
+      <ErrorAlert
+        error={error}
+        title="The service refused this checkout"
+        message={<Text size="sm">{unmapped.length === 0 ? 'Its messages are shown next to the fields they name.' : 'Its messages, next to the fields they name, and:'}</Text>}
+        data-testid="checkout-error"
+      >
         {unmapped.length > 0 ? (
-          <List size="sm" mt={4}>
+          <List size="sm">
             {unmapped.map((message) => (
               <List.Item key={message}>{message}</List.Item>
             ))}
           </List>
         ) : null}
-      </Alert>
+      </ErrorAlert>
     )
   }
 
-  if (error.code === 'confirmation-declined') {
-    return (
-      <Alert color="gray" title="Not created: cancelled in the confirmation dialog" role="alert" data-testid="checkout-error">
-        <Text size="sm">Nothing was sent to Production. Send the form again to be asked again.</Text>
-      </Alert>
-    )
-  }
-
-  const toSettings = error.code === 'unauthorized' || error.code === 'no-key' || error.code === 'key-origin-mismatch' || error.code === 'invalid-key'
   return (
-    <Alert color="red" title="The checkout payment was not created" role="alert" data-testid="checkout-error">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error.message}</Text>
-        {toSettings ? (
-          <Button size="xs" variant="light" onClick={() => { useNavigation.getState().go('settings') }}>
-            Open Settings
-          </Button>
-        ) : null}
-      </Stack>
-    </Alert>
+    <ErrorAlert
+      error={error}
+      title={error.code === 'confirmation-declined' ? 'Not created: cancelled in the confirmation dialog' : 'The checkout payment was not created'}
+      data-testid="checkout-error"
+    />
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core'
+import { Button, Center, Loader } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
+import { ErrorAlert } from '../../components/error-alert'
 import { useAudit } from '../../stores/audit-store'
 import { useConnection } from '../../stores/connection-store'
 import { AuditExportBar } from './audit-export-bar'
@@ -26,14 +27,11 @@ export function AuditSection() {
       description="Key changes, environment switches, webhook registrations and checkouts made from this app on this computer: when, by whom, where, what. No keys or secrets; customer e-mails masked. Each entry is sealed with a key kept in the system keychain and linked to the one before it, so a changed, inserted, removed or cut-off entry, or a deleted log, is reported here."
     >
       {error && !list ? (
-        <Alert color="red" title="The audit log could not be read">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void load()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert error={error} title="The audit log could not be read">
+          <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+            Try again
+          </Button>
+        </ErrorAlert>
       ) : null}
       {!list && !error ? (
         <Center h={80}>
@@ -43,9 +41,7 @@ export function AuditSection() {
       {list ? (
         <>
           {error ? (
-            <Alert color="red" variant="light" title="The audit log could not be read again">
-              {error.message}
-            </Alert>
+            <ErrorAlert error={error} title="The audit log could not be read again" />
           ) : null}
           <AuditVerdict list={list} />
           <AuditUnwritten events={list.unwritten} />

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { ErrorAlert } from '../../components/error-alert'
 import { useConnection, type EnvironmentView } from '../../stores/connection-store'
 import { environmentStatus } from './environment-status'
 
@@ -21,15 +22,13 @@ export function ConnectionTest(props: { env: EnvironmentView }) {
             : `Not yet: ${status.text.charAt(0).toLowerCase()}${status.text.slice(1)}`}
         </Text>
       </Group>
-      {test?.status === 'done' ? (
-        <Alert
-          color={test.ok ? 'teal' : 'red'}
-          title={test.ok ? 'Connection works' : 'Connection failed'}
-          data-testid={`connection-test-result-${props.env.id}`}
-          data-ok={test.ok}
-        >
+      {test?.status === 'passed' ? (
+        <Alert color="teal" title="Connection works" role="status" data-testid={`connection-test-result-${props.env.id}`} data-ok>
           {test.message}
         </Alert>
+      ) : null}
+      {test?.status === 'failed' ? (
+        <ErrorAlert error={test.error} title="Connection failed" data-testid={`connection-test-result-${props.env.id}`} />
       ) : null}
     </Stack>
   )

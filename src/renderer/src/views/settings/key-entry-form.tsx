@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core'
+import { Button, Group, PasswordInput, Stack } from '@mantine/core'
 import { checkApiKey, productionKeyPrefix } from '../../../../shared/api-key'
 import type { AppErrorShape } from '../../../../shared/app-error'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection, type EnvironmentView, type RemoteEnvironment } from '../../stores/connection-store'
 import { notifySaved } from './notify-saved'
@@ -90,9 +91,7 @@ export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnviron
           autoFocus={props.replacing}
         />
         {failure ? (
-          <Alert color="red" title="The key was not saved">
-            {failure.message}
-          </Alert>
+          <ErrorAlert error={failure} title="The key was not saved" />
         ) : null}
         <Group gap="sm">
           <Button type="submit" loading={busy}>

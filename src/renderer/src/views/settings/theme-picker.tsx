@@ -1,6 +1,8 @@
 import { useState } from 'react'
-import { Alert, SegmentedControl, Stack } from '@mantine/core'
+import { SegmentedControl, Stack } from '@mantine/core'
+import type { AppErrorShape } from '../../../../shared/app-error'
 import type { Theme } from '../../../../shared/contract/settings-schema'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection } from '../../stores/connection-store'
 
@@ -13,7 +15,7 @@ const options: { value: Theme; label: string }[] = [
 /** Saved with the settings; the shell's ThemeSync applies it. */
 export function ThemePicker(props: { theme: Theme }) {
   const update = useConnection((s) => s.update)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<AppErrorShape | null>(null)
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -23,15 +25,13 @@ export function ThemePicker(props: { theme: Theme }) {
         onChange={(theme) => {
           setError(null)
           update({ theme }).catch((caught: unknown) => {
-            setError(toErrorShape(caught).message)
+            setError(toErrorShape(caught))
           })
         }}
         maw={420}
       />
       {error ? (
-        <Alert color="red" title="The theme was not saved">
-          {error}
-        </Alert>
+        <ErrorAlert error={error} title="The theme was not saved" />
       ) : null}
     </Stack>
   )

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Code, EmptyState, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Code, EmptyState, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
+import { ErrorAlert } from '../../components/error-alert'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { Timestamp } from './timestamp'
 
@@ -32,14 +33,11 @@ export function EndpointList() {
           this computer. Endpoints created in the service&apos;s dashboard or elsewhere do not appear.
         </Text>
         {loadError && (
-          <Alert color="red" variant="light" title="The list could not be read">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{loadError.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void load()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert error={loadError} title="The list could not be read">
+            <Button size="xs" variant="light" color="red" onClick={() => void load()}>
+              Try again
+            </Button>
+          </ErrorAlert>
         )}
         {loaded && endpoints.length === 0 && (
           <EmptyState

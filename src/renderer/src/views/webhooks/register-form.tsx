@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { checkEndpointUrl } from '../../../../shared/webhook-url'
+import { ErrorAlert } from '../../components/error-alert'
 import { notifyIfAway } from '../../shell/notify-away'
 import { selectActiveEnvironment, selectActiveLabel, useConnection } from '../../stores/connection-store'
 import { useWebhooks } from '../../stores/webhooks-store'
@@ -80,9 +81,7 @@ export function RegisterForm() {
             </Text>
           )}
           {otherError && (
-            <Alert color={otherError.code === 'confirmation-declined' ? 'gray' : 'red'} variant="light" title="The endpoint was not registered">
-              {otherError.message}
-            </Alert>
+            <ErrorAlert error={otherError} title="The endpoint was not registered" />
           )}
           <Group>
             <Button type="submit" loading={registering} color={production ? 'red' : undefined}>

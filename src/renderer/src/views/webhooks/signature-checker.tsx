@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Code, Group, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
+import { ErrorAlert } from '../../components/error-alert'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { CheckResult } from './check-result'
 import { DeliveryPaste } from './delivery-paste'
@@ -150,9 +151,7 @@ export function SignatureChecker() {
           </Group>
           {result && <CheckResult result={result} />}
           {checkError && (
-            <Alert color="red" variant="light" title="The check could not run" role="alert">
-              {checkError.message}
-            </Alert>
+            <ErrorAlert error={checkError} title="The check could not run" />
           )}
         </Stack>
       </form>

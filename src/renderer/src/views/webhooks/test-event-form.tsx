@@ -3,6 +3,7 @@ import { Alert, Autocomplete, Button, Code, Group, Paper, SegmentedControl, Sele
 import { useShallow } from 'zustand/react/shallow'
 import { declineCodes, explainDecline } from '../../../../shared/decline-codes'
 import { checkPaymentId } from '../../../../shared/payment-id'
+import { ErrorAlert } from '../../components/error-alert'
 import { notifyIfAway } from '../../shell/notify-away'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { seedPaymentIds } from './seed-payments'
@@ -101,9 +102,7 @@ export function TestEventForm() {
             )}
           </SimpleGrid>
           {sendError && (
-            <Alert color="red" variant="light" title="The test event was not sent">
-              {sendError.message}
-            </Alert>
+            <ErrorAlert error={sendError} title="The test event was not sent" />
           )}
           <Group>
             <Button type="submit" loading={sending}>
