@@ -16,6 +16,7 @@ import { createSandboxService } from './services/sandbox-service'
 import { createSettingsService } from './services/settings-service'
 import { createSupportService, type RuntimeVersions, type SupportShell } from './services/support-service'
 import type { AppLog } from './logging/app-log'
+import { logFailures } from './logging/log-failures'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
 import { SettingsStore } from './settings/settings-store'
@@ -201,10 +202,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     openLogsFolder: () => support.openLogsFolder(),
     getDiagnostics: () => support.diagnostics(),
   }
-  const dispatcher = createDispatcher(handlers, {
+  const dispatching = createDispatcher(handlers, {
     isTrustedSender: options.isTrustedSender,
     ...(onInternalError ? { onInternalError } : {}),
   })
+  const dispatcher = options.log ? logFailures(dispatching, options.log) : dispatching
 
   const unsubscribeLog = requestLog.subscribe((entries) => {
     emit('requestLogAppended', entries)

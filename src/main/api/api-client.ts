@@ -2,6 +2,7 @@ import { AppError, isAppError } from '../../shared/app-error'
 import { boundJson } from '../../shared/json-bounds'
 import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
+import { readRateLimitHeaders, type AnnouncedLimit } from '../scheduler/rate-limit-headers'
 import type { Outcome, Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
@@ -52,6 +53,7 @@ interface AttemptRecord {
   errorCode: AppError['code'] | null
   outcome: Outcome
   retryAfterMs?: number
+  announced?: AnnouncedLimit | null
 }
 
 const retryableStatuses = new Set([500, 502, 503, 504])
@@ -107,6 +109,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         })
         record.status = response.status
+        // Every answer, 429 or not, may say where the key stands against the limit.
+        record.announced = readRateLimitHeaders(response.headers, Date.now())
         // Every body is read under the limit, error bodies included.
         text = isSuccess(response.status) ? await readBodyText(response, maxBodyBytes) : await readErrorBodyText(response, maxBodyBytes)
       } catch (error) {
@@ -127,7 +131,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (record.status === null) record.outcome = 'error'
       throw appError
     } finally {
-      ctx.report(record.outcome, record.retryAfterMs)
+      ctx.report(record.outcome, {
+        ...(record.retryAfterMs === undefined ? {} : { retryAfterMs: record.retryAfterMs }),
+        ...(record.announced ? { announced: record.announced } : {}),
+      })
       options.log.add({
         time: startedAt,
         method: request.method,

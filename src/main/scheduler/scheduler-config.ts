@@ -5,6 +5,11 @@ export interface SchedulerConfig {
   concurrency: number
   /** Req/s to start from; setting it restarts the adaptation. */
   initialRate: number
+  /**
+   * Fraction of the service's limit that batch work leaves unused, for colleagues on the same
+   * key (interactive lookups may use it). 0 when the key is yours alone.
+   */
+  headroom: number
 }
 
 // Generous enough not to bind below a typical API limit, yet a bound on a runaway climb;
@@ -14,11 +19,13 @@ export const defaultSchedulerConfig: SchedulerConfig = {
   ceiling: 100,
   concurrency: 20,
   initialRate: 20,
+  // A tenth of the limit: a colleague's lookups every half second fit in it at any limit above 20/s.
+  headroom: 0.1,
 }
 
 /** `base` with `patch` applied; throws a RangeError, changing nothing, on a value that makes no sense. */
 export function withConfig(base: SchedulerConfig, patch: Partial<SchedulerConfig>): SchedulerConfig {
-  const { ceiling, concurrency, initialRate } = patch
+  const { ceiling, concurrency, initialRate, headroom } = patch
   const next = { ...base }
   if (ceiling !== undefined) next.ceiling = positive('ceiling', ceiling)
   if (initialRate !== undefined) next.initialRate = positive('initial rate', initialRate)
@@ -28,8 +35,17 @@ export function withConfig(base: SchedulerConfig, patch: Partial<SchedulerConfig
     }
     next.concurrency = concurrency
   }
+  if (headroom !== undefined) {
+    if (!(Number.isFinite(headroom) && headroom >= 0 && headroom <= maxHeadroom)) {
+      throw new RangeError(`The headroom must be a fraction from 0 to ${maxHeadroom}, got ${String(headroom)}`)
+    }
+    next.headroom = headroom
+  }
   return next
 }
+
+/** Past this, batch work would barely move. */
+export const maxHeadroom = 0.5
 
 function positive(name: string, value: number): number {
   if (!(Number.isFinite(value) && value > 0)) {

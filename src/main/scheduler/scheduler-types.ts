@@ -1,3 +1,5 @@
+import type { AnnouncedLimit } from './rate-limit-headers'
+import type { LimitSource, Phase } from './rate-model'
 import type { SchedulerConfig } from './scheduler-config'
 
 export type Priority = 'interactive' | 'batch'
@@ -9,8 +11,15 @@ export interface TaskContext {
   /** Time between `schedule()` and the start of the task, for the request log. */
   readonly queuedMs: number
   readonly signal: AbortSignal | undefined
-  /** Call once, when the response (or its absence) is known. Later calls are ignored. */
-  report(outcome: Outcome, retryAfterMs?: number): void
+  /** Call once, when the response (or its absence) is known. Later calls are ignored. A bare number is a Retry-After in ms. */
+  report(outcome: Outcome, feedback?: TaskFeedback | number): void
+}
+
+/** What the answer said about the limit, beyond its status. */
+export interface TaskFeedback {
+  retryAfterMs?: number
+  /** The rate-limit headers of the answer, read by readRateLimitHeaders. */
+  announced?: AnnouncedLimit | null
 }
 
 export interface ScheduleOptions {
@@ -28,8 +37,17 @@ export interface ScheduleOptions {
 export interface SchedulerState {
   rate: number
   ceiling: number
-  /** Estimate of the service's sustained limit, or null before any 429. */
+  /** Estimate of the service's sustained limit (req/s), or null before any 429 or announcement. */
   learnedLimit: number | null
+  /** Where the estimate came from: the service's rate-limit headers, or 429s met while probing. */
+  limitSource: LimitSource
+  /** The service's window in ms, when announced or inferred from its resets. */
+  windowMs: number | null
+  phase: Phase
+  /** Fraction of the limit batch work leaves to colleagues on the same key. */
+  headroom: number
+  /** Req/s batch work is paced at (the rate less the headroom). */
+  batchRate: number
   tokens: number
   burst: number
   concurrency: number

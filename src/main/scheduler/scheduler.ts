@@ -1,78 +1,90 @@
-import PQueue from 'p-queue'
 import { AppError } from '../../shared/app-error'
-import { AdaptiveRate, type AdaptiveRateTuning, type Pressure } from './adaptive-rate'
+import { announcedAllowance, defaultRateTuning, initialModel, observe, pausedUntil, restart, withCeiling, type RateModel, type RateTuning } from './rate-model'
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
-import type { Priority, Scheduler, SchedulerState, ScheduleOptions, TaskContext } from './scheduler-types'
+import type { Priority, Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 import { TokenBucket } from './token-bucket'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
-export type { Outcome, Priority, Scheduler, SchedulerState, ScheduleOptions, TaskContext } from './scheduler-types'
+export type { Outcome, Priority, Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 
 export interface SchedulerOptions extends Partial<SchedulerConfig> {
   /** Epoch ms. Must agree with the global timers (vitest fake timers fake both). */
   now?: () => number
-  tuning?: Partial<AdaptiveRateTuning>
+  tuning?: Partial<RateTuning>
 }
 
 // A tenth of a second of burst: an idle app sends a lookup at once, but a batch cannot
 // fire a volley that an unseen server-side burst allowance would then punish late.
 const burstSeconds = 0.1
 
-// p-queue starts higher numbers first; a retry sits between its own class and the next.
-const priorityRank: Record<Priority, number> = { interactive: 2, batch: 0 }
-
-interface Waiter {
-  start(): void
+interface Waiting {
+  priority: Priority
+  scheduledAt: number
+  start(queuedMs: number, rateBound: boolean): void
 }
 
+// Lanes in the order they are served: a retry goes ahead of first attempts of its priority.
+type Lane = 'interactive-retry' | 'interactive' | 'batch-retry' | 'batch'
+const laneOrder: readonly Lane[] = ['interactive-retry', 'interactive', 'batch-retry', 'batch']
+
+/**
+ * The driver around the pure rate model (rate-model.ts): it owns the queue, the timers and
+ * the pacing buckets, and tells the model what happened. Interactive work paces on the whole
+ * rate; batch work also on its own bucket, which leaves the headroom to colleagues on the key.
+ */
 export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const now = options.now ?? Date.now
+  const tuning: RateTuning = { ...defaultRateTuning, ...options.tuning }
   const config = withConfig(defaultSchedulerConfig, options)
-  const control = new AdaptiveRate({
-    now,
-    initialRate: config.initialRate,
-    ceiling: config.ceiling,
-    ...(options.tuning === undefined ? {} : { tuning: options.tuning }),
-  })
-  const bucket = new TokenBucket({ rate: control.rate, burst: burstFor(control.rate), now })
-  // p-queue keeps the waiting tasks in order (priority, then FIFO) and drops aborted ones.
-  // It stays paused: the gate below releases one task at a time, only when the token
-  // bucket, the concurrency cap and any Retry-After pause let it start at once, so a new
-  // interactive lookup overtakes all waiting batch work. p-queue's own interval limit is
-  // a fixed window set at construction and cannot follow an adaptive rate.
-  const queue = new PQueue({ concurrency: 1, autoStart: false })
-  // It frees its one slot a few microtasks after each hand-over; then the next can go.
-  queue.addEventListener('next', () => {
-    pump()
-  })
-  const queued: Record<Priority, number> = { interactive: 0, batch: 0 }
-  // Handed over by p-queue, about to start. Empty between pumps unless p-queue ever
-  // calls a task asynchronously.
-  const waiters: Waiter[] = []
+  let model: RateModel = initialModel(config.initialRate, config.ceiling, tuning)
+  // One token at the start: the first answer, which may announce the limit, comes before a volley.
+  const all = new TokenBucket({ rate: model.rate, burst: burstFor(model.rate), tokens: 1, now })
+  const batch = new TokenBucket({ rate: batchRate(), burst: burstFor(batchRate()), tokens: 1, now })
+  const lanes: Record<Lane, Waiting[]> = { 'interactive-retry': [], interactive: [], 'batch-retry': [], batch: [] }
   const listeners = new Set<(state: SchedulerState) => void>()
   let inFlight = 0
-  // The next task to start waited for a token: its success tests the current rate.
-  let rateBound = false
-  let pausing = false
-  let pumping = false
-  let pumpAgain = false
+  let sentSeq = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let timerDue = 0
   let notifyPending = false
+  let wasPaused = false
+  // The next task to start waited for a token: its success tests the current rate.
+  let paceBound = false
+  let pumping = false
+  let pumpAgain = false
+
+  function batchRate(): number {
+    const { limit, phase, rate, source } = model
+    // Holding under a known limit, batch work leaves the larger of the margin and the headroom unused.
+    const margin = source === 'headers' ? tuning.announcedMargin : tuning.margin
+    if (phase === 'hold' && limit !== null) return Math.max(tuning.floor, Math.min(rate, limit * (1 - Math.max(config.headroom, margin))))
+    return Math.max(tuning.floor, rate * (1 - config.headroom))
+  }
+
+  function queuedCount(priority: Priority): number {
+    return priority === 'interactive' ? lanes['interactive-retry'].length + lanes.interactive.length : lanes['batch-retry'].length + lanes.batch.length
+  }
 
   function state(): SchedulerState {
+    const interactive = queuedCount('interactive')
+    const queuedBatch = queuedCount('batch')
     return {
-      rate: control.rate,
-      ceiling: control.ceiling,
-      learnedLimit: control.learnedLimit,
+      rate: model.rate,
+      ceiling: model.ceiling,
+      learnedLimit: model.limit,
+      limitSource: model.source,
+      windowMs: model.windowMs,
+      phase: model.phase,
+      headroom: config.headroom,
+      batchRate: batchRate(),
       // A borrowed token shows as none left rather than as a debt.
-      tokens: Math.max(0, bucket.tokens()),
-      burst: bucket.burst,
+      tokens: Math.max(0, all.tokens()),
+      burst: all.burst,
       concurrency: config.concurrency,
       inFlight,
-      queued: { ...queued, total: queued.interactive + queued.batch },
-      pausedUntil: control.pausedUntil(),
+      queued: { interactive, batch: queuedBatch, total: interactive + queuedBatch },
+      pausedUntil: pausedUntil(model, now()),
     }
   }
 
@@ -88,15 +100,19 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     })
   }
 
-  function syncBucket(): void {
-    bucket.setRate(control.rate)
-    bucket.setBurst(burstFor(control.rate))
+  function update(next: RateModel): void {
+    model = next
+    all.setRate(model.rate)
+    all.setBurst(burstFor(model.rate))
+    const rate = batchRate()
+    batch.setRate(rate)
+    batch.setBurst(burstFor(rate))
   }
 
   function wakeIn(delayMs: number): void {
     // Whole milliseconds, at least one, so the clock has moved when the timer fires.
     const due = now() + Math.max(1, Math.ceil(delayMs))
-    if (timer !== undefined && timerDue === due) return
+    if (timer !== undefined && timerDue <= due) return
     clearTimeout(timer)
     timerDue = due
     timer = setTimeout(() => {
@@ -106,12 +122,33 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     }, due - now())
   }
 
-  function sleep(): void {
-    clearTimeout(timer)
-    timer = undefined
+  function next(): { lane: Lane; item: Waiting } | null {
+    for (const lane of laneOrder) {
+      const item = lanes[lane][0]
+      if (item) return { lane, item }
+    }
+    return null
   }
 
-  // Re-entrant calls (a hand-over inside queue.start(), an abort) only ask for another pass.
+  /** Ms until `priority` may start, 0 when it may now. */
+  function waitFor(priority: Priority): number {
+    const t = now()
+    const allowance = announcedAllowance(model, t, sentSeq)
+    const reserve = priority === 'batch' && model.quota?.limit != null ? config.headroom * model.quota.limit : 0
+    if (allowance !== null && allowance < 1 + reserve) {
+      const sustained = model.limit ?? model.rate
+      const refill = ((1 + reserve - allowance) * 1000) / sustained
+      const reset = model.quota?.resetAt == null ? Number.POSITIVE_INFINITY : model.quota.resetAt - t
+      return Math.max(1, Math.min(refill, reset))
+    }
+    if (priority === 'interactive') {
+      // An interactive lookup borrows the next token rather than wait behind the pace.
+      return all.tokens() >= 0 ? 0 : all.timeUntilToken()
+    }
+    return Math.max(all.timeUntilToken(), batch.timeUntilToken())
+  }
+
+  // Re-entrant calls (a task that reports at once, an abort) only ask for another pass.
   function pump(): void {
     if (pumping) {
       pumpAgain = true
@@ -119,9 +156,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     }
     pumping = true
     try {
-      do {
-        releaseWhatCanStart()
-      } while (takePumpAgain())
+      do release()
+      while (takePumpAgain())
     } finally {
       pumping = false
     }
@@ -133,154 +169,110 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     return again
   }
 
-  function releaseWhatCanStart(): void {
+  function release(): void {
+    clearTimeout(timer)
+    timer = undefined
     for (;;) {
-      const pausedUntil = control.pausedUntil()
-      // Checked with nothing waiting too, so listeners hear when the pause ends.
-      if (pausedUntil !== null) {
-        pausing = true
-        wakeIn(pausedUntil - now())
+      const until = pausedUntil(model, now())
+      if (until !== null) {
+        wasPaused = true
+        wakeIn(until - now())
         return
       }
-      if (pausing) {
-        pausing = false
+      if (wasPaused) {
+        wasPaused = false
         // Tokens earned during the pause would go out as one volley the moment it ends.
-        bucket.empty()
+        all.empty()
+        batch.empty()
       }
-      const head = waiters[0]
-      if (head === undefined && queue.size === 0) {
-        rateBound = false
-        sleep()
+      const head = next()
+      if (head === null) {
+        paceBound = false
+        update(observe(model, { kind: 'idle', at: now() }, tuning))
         return
       }
-      if (inFlight >= config.concurrency) {
-        sleep()
-        return
-      }
-      const wait = bucket.timeUntilToken()
-      // p-queue hands over interactive work first, so a waiting one is next in line.
-      const borrowing = wait > 0 && queued.interactive > 0 && bucket.tokens() >= 0
-      if (wait > 0 && !borrowing) {
-        rateBound = true
+      if (inFlight >= config.concurrency) return
+      const wait = waitFor(head.item.priority)
+      if (wait > 0) {
+        paceBound = true
         wakeIn(wait)
         return
       }
-      if (head === undefined) {
-        queue.start()
-        queue.pause()
-        // Nothing handed over: p-queue's slot is still busy; its 'next' event pumps again.
-        if (waiters.length === 0) return
-        continue
-      }
-      if (!bucket.take()) bucket.borrow()
-      waiters.shift()
-      inFlight += 1
-      head.start()
+      lanes[head.lane].shift()
+      if (!all.take()) all.borrow()
+      if (head.item.priority === 'batch' && !batch.take()) batch.borrow()
+      const rateBound = paceBound
+      paceBound = false
+      head.item.start(now() - head.item.scheduledAt, rateBound)
     }
   }
 
-  function waitForTurn(signal: AbortSignal | undefined, start: () => void): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted === true) {
-        reject(toError(signal.reason))
-        return
-      }
-      const onAbort = (): void => {
-        const index = waiters.indexOf(waiter)
-        if (index >= 0) waiters.splice(index, 1)
-        reject(toError(signal?.reason))
-        pump()
-      }
-      const waiter: Waiter = {
-        start() {
-          signal?.removeEventListener('abort', onAbort)
-          start()
-          resolve()
-        },
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      waiters.push(waiter)
-      pump()
-    })
-  }
-
-  function run<T>(task: (ctx: TaskContext) => Promise<T>, signal: AbortSignal | undefined, queuedMs: number): Promise<T> {
-    const generation = control.generation
-    const pressure: Pressure = rateBound ? 'rate-bound' : queuedMs > 0 || queue.size > 0 ? 'backlogged' : 'idle'
-    rateBound = false
+  // `rateBound`: it waited for a token, so its success says the service took the rate it was sent at.
+  function run<T>(task: (ctx: TaskContext) => Promise<T>, signal: AbortSignal | undefined, queuedMs: number, rateBound: boolean): Promise<T> {
+    inFlight += 1
+    sentSeq += 1
+    const seq = sentSeq
+    const sentAt = now()
+    const generation = model.generation
     let reported = false
     const ctx: TaskContext = {
       queuedMs,
       signal,
-      report(outcome, retryAfterMs) {
+      report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        if (outcome === 'ok') control.onSuccess(generation, pressure)
-        // Stored-up tokens would go out as one volley at a rate just found too high.
-        else if (outcome === 'rate-limited' && control.onRateLimited(generation, retryAfterMs)) bucket.empty()
-        syncBucket()
+        const { retryAfterMs, announced } = typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
+        const at = now()
+        const extra = announced === undefined ? {} : { announced }
+        if (outcome === 'ok') update(observe(model, { kind: 'ok', at, sentAt, generation, sentSeq: seq, rateBound, ...extra }, tuning))
+        else if (outcome === 'rate-limited') {
+          const before = model.generation
+          update(observe(model, { kind: 'rate-limited', at, sentAt, generation, sentSeq: seq, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }, tuning))
+          // Stored-up tokens would go out as one volley at a rate just found too high.
+          if (model.generation !== before) {
+            all.empty()
+            batch.empty()
+          }
+        } else if (announced) update(observe(model, { kind: 'ok', at, sentAt, generation: -1, sentSeq: seq, rateBound: false, announced }, tuning))
         pump()
         notify()
       },
     }
+    notify()
     // An async wrapper turns a synchronous throw of the task into a rejection.
-    const result = (async () => task(ctx))()
-    return result.finally(() => {
+    return (async () => task(ctx))().finally(() => {
       inFlight -= 1
       pump()
       notify()
     })
   }
 
-  function canStartNow(priority: Priority): boolean {
-    return (
-      !pumping &&
-      !pausing &&
-      control.pausedUntil() === null &&
-      waiters.length === 0 &&
-      queue.size === 0 &&
-      queue.pending === 0 &&
-      inFlight < config.concurrency &&
-      (bucket.timeUntilToken() === 0 || (priority === 'interactive' && bucket.tokens() >= 0))
-    )
-  }
-
-  async function schedule<T>(task: (ctx: TaskContext) => Promise<T>, options: ScheduleOptions): Promise<T> {
+  function schedule<T>(task: (ctx: TaskContext) => Promise<T>, options: ScheduleOptions): Promise<T> {
     const { priority, signal, retry = false } = options
-    if (signal?.aborted === true) throw new AppError('cancelled', 'The request was cancelled before it was sent.', { cause: signal.reason })
-    // Fast path: nothing waiting, a free slot and a token, so the task can start at once
-    // without the queue's hand-over (an interactive lookup on an idle app).
-    if (canStartNow(priority)) {
-      if (!bucket.take()) bucket.borrow()
-      inFlight += 1
-      notify()
-      return run(task, signal, 0)
-    }
-    const scheduledAt = now()
-    const started: { result?: Promise<T> } = {}
-    queued[priority] += 1
-    notify()
-    const handOver = queue.add(
-      () =>
-        waitForTurn(signal, () => {
-          queued[priority] -= 1
-          started.result = run(task, signal, now() - scheduledAt)
-        }),
-      { priority: priorityRank[priority] + (retry ? 1 : 0), ...(signal === undefined ? {} : { signal }) },
-    )
-    pump()
-    try {
-      await handOver
-    } catch (error) {
-      // p-queue also rejects when the signal aborts after the start; that is the task's to report.
-      if (started.result === undefined) {
-        queued[priority] -= 1
+    if (signal?.aborted === true) return Promise.reject(cancelled(signal.reason))
+    return new Promise<T>((resolve, reject) => {
+      const lane: Lane = `${priority}${retry ? '-retry' : ''}` as Lane
+      const onAbort = (): void => {
+        const index = lanes[lane].indexOf(item)
+        if (index < 0) return
+        lanes[lane].splice(index, 1)
+        reject(cancelled(signal?.reason))
         notify()
-        throw new AppError('cancelled', 'The request was cancelled before it was sent.', { cause: error })
+        pump()
       }
-    }
-    if (started.result === undefined) throw new Error('The scheduler released a task without starting it')
-    return started.result
+      const item: Waiting = {
+        priority,
+        scheduledAt: now(),
+        start(queuedMs, rateBound) {
+          signal?.removeEventListener('abort', onAbort)
+          run(task, signal, queuedMs, rateBound).then(resolve, reject)
+        },
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      lanes[lane].push(item)
+      notify()
+      pump()
+    })
   }
 
   return {
@@ -288,11 +280,12 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     state,
     config: () => ({ ...config }),
     configure(patch) {
-      const next = withConfig(config, patch)
-      if (patch.ceiling !== undefined) control.setCeiling(next.ceiling)
-      if (patch.initialRate !== undefined) control.restart(next.initialRate)
-      Object.assign(config, next)
-      syncBucket()
+      const nextConfig = withConfig(config, patch)
+      Object.assign(config, nextConfig)
+      let nextModel = model
+      if (patch.ceiling !== undefined) nextModel = withCeiling(nextModel, nextConfig.ceiling, tuning)
+      if (patch.initialRate !== undefined) nextModel = restart(nextModel, nextConfig.initialRate, tuning)
+      update(nextModel)
       pump()
       notify()
     },
@@ -309,6 +302,6 @@ function burstFor(rate: number): number {
   return Math.max(1, rate * burstSeconds)
 }
 
-function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason))
+function cancelled(reason: unknown): AppError {
+  return new AppError('cancelled', 'The request was cancelled before it was sent.', { cause: reason })
 }

@@ -4,6 +4,12 @@ export const schedulerStateSchema = z.object({
   rate: z.number(),
   ceiling: z.number(),
   learnedLimit: z.number().nullable(),
+  /** 'headers': announced by the service; 'probing': learnt from its 429s; 'none': nothing yet. */
+  limitSource: z.enum(['none', 'probing', 'headers']),
+  windowMs: z.number().nullable(),
+  phase: z.enum(['discover', 'hold', 'probe']),
+  headroom: z.number(),
+  batchRate: z.number(),
   tokens: z.number(),
   burst: z.number(),
   concurrency: z.number(),
@@ -15,6 +21,8 @@ export const schedulerStateSchema = z.object({
 export const schedulerConfigSchema = z.object({
   ceiling: z.number().min(1).max(1_000),
   concurrency: z.number().int().min(1).max(64),
+  /** Fraction of the limit batch work leaves to colleagues on the same key (0 to 0.5). */
+  headroom: z.number().min(0).max(0.5),
 })
 
 export type SchedulerStateView = z.infer<typeof schedulerStateSchema>

@@ -7,6 +7,8 @@ export const throttleSchema = z.object({
   /** The most requests per second the scheduler may send, whatever it learns. */
   ceiling: z.number().min(1).max(1_000),
   concurrency: z.number().int().min(1).max(64),
+  /** Fraction of the service's limit batch work leaves to colleagues on the same key; absent in files from before it existed. */
+  headroom: z.number().min(0).max(0.5).default(0.1),
 })
 
 const remoteEnvironmentSchema = z.object({ baseUrl: z.string().max(2_048).nullable() })
@@ -27,7 +29,7 @@ export const defaultSettings: Settings = {
   version: 1,
   activeEnvironment: 'local',
   environments: { production: { baseUrl: null }, operator: { baseUrl: null } },
-  throttle: { ceiling: 100, concurrency: 16 },
+  throttle: { ceiling: 100, concurrency: 16, headroom: 0.1 },
   recentLookups: [],
   theme: 'system',
 }

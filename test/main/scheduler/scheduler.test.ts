@@ -27,8 +27,8 @@ afterEach(() => {
 
 describe('scheduling', () => {
   it('starts tasks at the rate and tells each how long it waited', async () => {
-    // 10 req/s leaves a burst of one token: one at once, then one every 100 ms.
-    const scheduler = createScheduler({ initialRate: 10, ceiling: 10 })
+    // 10 req/s leaves a burst of one token: one at once, then one every 100 ms (no headroom: the key is ours alone).
+    const scheduler = createScheduler({ initialRate: 10, ceiling: 10, headroom: 0 })
     const queuedMs: number[] = []
     const tasks = [0, 1, 2].map(() =>
       scheduler.schedule(
@@ -49,14 +49,21 @@ describe('scheduling', () => {
 
   it('passes on what the task returns or throws, a synchronous throw included', async () => {
     const scheduler = createScheduler({ initialRate: 100, ceiling: 100 })
-    await expect(scheduler.schedule(() => Promise.resolve('value'), { priority: 'interactive' })).resolves.toBe('value')
-    await expect(scheduler.schedule(() => Promise.reject(new Error('refused')), { priority: 'batch' })).rejects.toThrow(
-      'refused',
-    )
+    // Each settles within the time its token takes.
+    const settled = async <T,>(promise: Promise<T>): Promise<PromiseSettledResult<T> | undefined> => {
+      const result = Promise.allSettled([promise])
+      await vi.advanceTimersByTimeAsync(100)
+      return (await result)[0]
+    }
+    expect(await settled(scheduler.schedule(() => Promise.resolve('value'), { priority: 'interactive' }))).toEqual({ status: 'fulfilled', value: 'value' })
+    expect(await settled(scheduler.schedule(() => Promise.reject(new Error('refused')), { priority: 'batch' }))).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'refused' },
+    })
     const throwing = (): Promise<never> => {
       throw new Error('bug')
     }
-    await expect(scheduler.schedule(throwing, { priority: 'batch' })).rejects.toThrow('bug')
+    expect(await settled(scheduler.schedule(throwing, { priority: 'batch' }))).toMatchObject({ status: 'rejected', reason: { message: 'bug' } })
     expect(scheduler.state().inFlight).toBe(0)
   })
 
@@ -207,16 +214,18 @@ describe('cancelling', () => {
 
 describe('adapting', () => {
   it('holds every task, of every priority, until a Retry-After pause ends, then resumes at the cut rate', async () => {
-    const scheduler = createScheduler({ initialRate: 50, ceiling: 100 })
+    const scheduler = createScheduler({ initialRate: 50, ceiling: 100, headroom: 0 })
     const start = Date.now()
     await scheduler.schedule(
       (ctx) => {
-        ctx.report('rate-limited', 1000)
+        ctx.report('rate-limited', { retryAfterMs: 1000 })
         return Promise.resolve()
       },
       { priority: 'batch' },
     )
-    expect(scheduler.state()).toMatchObject({ pausedUntil: start + 1000, rate: 40, learnedLimit: 50 })
+    const { rate } = scheduler.state()
+    expect(scheduler.state().pausedUntil).toBe(start + 1000)
+    expect(rate).toBeLessThan(50)
     const startedAt: Record<string, number> = {}
     const task = (name: string) => (): Promise<void> => {
       startedAt[name] = Date.now() - start
@@ -230,10 +239,10 @@ describe('adapting', () => {
     expect(startedAt).toEqual({})
     await vi.advanceTimersByTimeAsync(1000)
     await Promise.all(all)
-    // No saved-up tokens after the pause: one request every 1/40 s from its end.
+    // No saved-up tokens after the pause: one request every 1/rate from its end.
     // The lookup borrows a token and starts the moment the pause ends; the batch task
     // waits until the bucket has paid that token back and earned its own.
-    expect(startedAt).toEqual({ lookup: 1000, batch: 1050 })
+    expect(startedAt).toEqual({ lookup: 1000, batch: 1000 + Math.ceil(2000 / rate) })
     expect(scheduler.state().pausedUntil).toBeNull()
   })
 
@@ -251,8 +260,11 @@ describe('adapting', () => {
     )
     await vi.advanceTimersByTimeAsync(1000)
     await Promise.all(tasks)
-    // The first went at once on the stored token; the four that waited each add 5 %.
-    expect(scheduler.state().rate).toBeCloseTo(12)
+    // The first went at once on the stored token; the four that waited each climb (the rate
+    // doubles over a second of such successes); the second report, a 429, changed nothing.
+    const climbed = scheduler.state().rate
+    expect(climbed).toBeGreaterThan(10 * 2 ** 0.3)
+    expect(climbed).toBeLessThan(10 * 2 ** 0.5)
     expect(scheduler.state().pausedUntil).toBeNull()
     await scheduler.schedule(
       (ctx) => {
@@ -261,7 +273,7 @@ describe('adapting', () => {
       },
       { priority: 'interactive' },
     )
-    expect(scheduler.state().rate).toBeCloseTo(12)
+    expect(scheduler.state().rate).toBe(climbed)
   })
 })
 
@@ -272,6 +284,11 @@ describe('state and configuration', () => {
       rate: 10,
       ceiling: 40,
       learnedLimit: null,
+      limitSource: 'none',
+      windowMs: null,
+      phase: 'discover',
+      headroom: defaultSchedulerConfig.headroom,
+      batchRate: 10 * (1 - defaultSchedulerConfig.headroom),
       tokens: 1,
       burst: 1,
       concurrency: 2,
@@ -319,7 +336,12 @@ describe('state and configuration', () => {
     expect(() => {
       scheduler.configure({ concurrency: 2.5 })
     }).toThrow(RangeError)
+    expect(() => {
+      scheduler.configure({ headroom: 0.9 })
+    }).toThrow(RangeError)
     expect(scheduler.config()).toEqual({ ...defaultSchedulerConfig, ceiling: 10 })
+    scheduler.configure({ headroom: 0.2 })
+    expect(scheduler.state()).toMatchObject({ headroom: 0.2, batchRate: 8 })
     scheduler.configure({ initialRate: 5 })
     expect(scheduler.state()).toMatchObject({ rate: 5, learnedLimit: null })
   })
@@ -331,7 +353,8 @@ describe('state and configuration', () => {
       scheduler.schedule(() => running.promise, { priority: 'batch' }),
       scheduler.schedule(() => running.promise, { priority: 'batch' }),
     ]
-    await vi.advanceTimersByTimeAsync(0)
+    // Long enough for the next token: only the concurrency cap holds the second task.
+    await vi.advanceTimersByTimeAsync(20)
     expect(scheduler.state().inFlight).toBe(1)
     scheduler.configure({ concurrency: 2 })
     await vi.advanceTimersByTimeAsync(0)

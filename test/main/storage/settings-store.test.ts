@@ -22,7 +22,7 @@ const custom: Settings = {
   ...defaultSettings,
   activeEnvironment: 'production',
   environments: { production: { baseUrl: 'https://api.example.com' }, operator: { baseUrl: null } },
-  throttle: { ceiling: 25, concurrency: 2 },
+  throttle: { ceiling: 25, concurrency: 2, headroom: 0.15 },
   recentLookups: ['pay_1', 'pay_2'],
   theme: 'dark',
 }
@@ -102,8 +102,8 @@ describe('SettingsStore.update', () => {
   })
 
   it.each([
-    ['a ceiling of 0', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 0, concurrency: 1 } })],
-    ['a fractional concurrency', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 10, concurrency: 1.5 } })],
+    ['a ceiling of 0', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 0, concurrency: 1, headroom: 0.1 } })],
+    ['a fractional concurrency', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 10, concurrency: 1.5, headroom: 0.1 } })],
     ['an unknown environment', (s: Settings): Settings => ({ ...s, activeEnvironment: 'staging' as Settings['activeEnvironment'] })],
     ['21 recent lookups', (s: Settings): Settings => ({ ...s, recentLookups: Array.from({ length: 21 }, (_, i) => `pay_${i}`) })],
   ])('refuses %s and keeps the file and the value as they were', async (_label, change) => {

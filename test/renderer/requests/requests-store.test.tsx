@@ -7,14 +7,14 @@ describe('requests store', () => {
   let api: FakeApi
   beforeEach(() => {
     api = installFakeApi()
-    api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20 }, state: schedulerState() }))
+    api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20, headroom: 0.1 }, state: schedulerState() }))
   })
 
   it('loads the snapshot, merges live batches by ID and counts the 429s', async () => {
     const [a, b, c] = [entry(), rateLimited(), entry()]
     api.handle('getRequestLog', () => [a, b])
     await useRequests.getState().start()
-    expect(useRequests.getState()).toMatchObject({ load: 'ready', rateLimitedCount: 1, config: { ceiling: 100, concurrency: 20 } })
+    expect(useRequests.getState()).toMatchObject({ load: 'ready', rateLimitedCount: 1, config: { ceiling: 100, concurrency: 20, headroom: 0.1 } })
     // A batch overlapping the snapshot adds only what is new.
     api.emit('requestLogAppended', [b, c, rateLimited()])
     const { entries, rateLimitedCount } = useRequests.getState()
@@ -33,15 +33,15 @@ describe('requests store', () => {
     expect(rateLimitedCount).toBe(5)
   })
 
-  it('follows the scheduler live, ceiling and concurrency included', async () => {
+  it('follows the scheduler live, ceiling, concurrency and headroom included', async () => {
     api.handle('getRequestLog', () => [])
     await useRequests.getState().start()
     const before = useRequests.getState().config
     api.emit('schedulerState', schedulerState({ rate: 3, pausedUntil: Date.now() + 4000 }))
     expect(useRequests.getState().scheduler?.rate).toBe(3)
     expect(useRequests.getState().config).toBe(before)
-    api.emit('schedulerState', schedulerState({ ceiling: 5, concurrency: 2 }))
-    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 2 })
+    api.emit('schedulerState', schedulerState({ ceiling: 5, concurrency: 2, headroom: 0.2 }))
+    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 2, headroom: 0.2 })
   })
 
   it('says why the log could not load, and loads it on reload', async () => {
@@ -62,16 +62,16 @@ describe('requests store', () => {
 
   it('applies a new ceiling and concurrency through configureScheduler, and throws a refusal', async () => {
     api.handle('configureScheduler', (patch) => ({
-      config: { ceiling: patch.ceiling ?? 100, concurrency: patch.concurrency ?? 20 },
+      config: { ceiling: patch.ceiling ?? 100, concurrency: patch.concurrency ?? 20, headroom: patch.headroom ?? 0.1 },
       state: schedulerState({ ceiling: patch.ceiling ?? 100, concurrency: patch.concurrency ?? 20 }),
     }))
     await useRequests.getState().configure({ ceiling: 5, concurrency: 8 })
     expect(api.calls('configureScheduler')).toEqual([{ ceiling: 5, concurrency: 8 }])
-    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 8 })
+    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 8, headroom: 0.1 })
     expect(useRequests.getState().scheduler?.ceiling).toBe(5)
     api.fail('configureScheduler', { code: 'validation', message: 'The ceiling must be at most 1000.' })
     await expect(useRequests.getState().configure({ ceiling: 5000 })).rejects.toMatchObject({ code: 'validation' })
-    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 8 })
+    expect(useRequests.getState().config).toEqual({ ceiling: 5, concurrency: 8, headroom: 0.1 })
   })
 
   it('filters combine and clear', () => {

@@ -11,7 +11,7 @@ import { rateLimited, schedulerState } from '../requests/entries'
 beforeEach(() => {
   const api = installFakeApi()
   api.handle('getRequestLog', () => [rateLimited(), rateLimited()])
-  api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20 }, state: schedulerState({ rate: 42.5 }) }))
+  api.handle('getScheduler', () => ({ config: { ceiling: 100, concurrency: 20, headroom: 0.1 }, state: schedulerState({ rate: 42.5 }) }))
   useNavigation.getState().go('payments')
 })
 

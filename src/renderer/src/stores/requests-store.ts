@@ -18,8 +18,8 @@ function withEntries(existing: RequestLogEntry[], incoming: RequestLogEntry[]): 
 
 /** The config as the scheduler reports it, keeping the old object when nothing changed. */
 function configFrom(current: SchedulerConfigView | null, state: SchedulerStateView): SchedulerConfigView {
-  if (current?.ceiling === state.ceiling && current.concurrency === state.concurrency) return current
-  return { ceiling: state.ceiling, concurrency: state.concurrency }
+  if (current?.ceiling === state.ceiling && current.concurrency === state.concurrency && current.headroom === state.headroom) return current
+  return { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom }
 }
 
 /** 'none': no answer came (timeout, reset, refused). */
@@ -69,7 +69,7 @@ export const useRequests = createStore<RequestsState>((set, get) => ({
     subscribe('requestLogAppended', (batch) => {
       set((state) => withEntries(state.entries, batch))
     })
-    // The ceiling and concurrency ride along with every state, so a change made on the
+    // The ceiling, concurrency and headroom ride along with every state, so a change made on the
     // Settings screen shows here too.
     subscribe('schedulerState', (scheduler) => {
       set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))

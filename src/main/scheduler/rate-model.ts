@@ -1,0 +1,301 @@
+import type { AnnouncedLimit } from './rate-limit-headers'
+
+/**
+ * The scheduler's pure core: what it believes about the service's limit, as a function of what
+ * it has observed. `observe` folds one observation into a new model; nothing here reads a clock
+ * or keeps a timer, so every limiter shape can be replayed in virtual time.
+ */
+
+/** Where the limit estimate came from: nothing yet, 429s met while probing, or the service's own headers. */
+export type LimitSource = 'none' | 'probing' | 'headers'
+
+/** 'discover': no 429 yet, the rate doubles. 'hold': just under the limit. 'probe': above it, looking for a higher one. */
+export type Phase = 'discover' | 'hold' | 'probe'
+
+export interface RateTuning {
+  floor: number
+  /** Growth per second of rate-bound work before the first 429, and while a probe succeeds. */
+  discoverGrowth: number
+  probeGrowth: number
+  /** Fraction of the learnt limit left unused while holding (the estimate is never exact). */
+  margin: number
+  /** With headers the limit is known: only this much is left for timing noise. */
+  announcedMargin: number
+  /** At the first 429, the limit is taken as this fraction of the rate it came at (unless measured lower). */
+  discoverCut: number
+  /** A probe that failed at once: the limit is at least this fraction of the rate it failed at. */
+  probeCut: number
+  /** A 429 while holding with no measurement: the rate was too high by at least this much. */
+  holdCut: number
+  /** Rate-bound time held before the first probe; doubled after each probe that found nothing new. */
+  minSpacingMs: number
+  maxSpacingMs: number
+  /** A success rate measured over less time than this is noise. */
+  minWindowMs: number
+  /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
+  maxPauseMs: number
+  /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
+  minSelfPauseMs: number
+  maxSelfPauseMs: number
+}
+
+export const defaultRateTuning: RateTuning = {
+  floor: 1,
+  discoverGrowth: 2,
+  probeGrowth: 4,
+  margin: 0.03,
+  announcedMargin: 0,
+  discoverCut: 0.85,
+  holdCut: 0.8,
+  probeCut: 0.95,
+  minSpacingMs: 1_500,
+  maxSpacingMs: 12_000,
+  minWindowMs: 1_000,
+  maxPauseMs: 10 * 60_000,
+  minSelfPauseMs: 100,
+  maxSelfPauseMs: 2_000,
+}
+
+/** The last announced quota, kept with the send number of the request it answered. */
+export interface Quota {
+  limit: number | null
+  windowMs: number | null
+  remaining: number | null
+  /** Epoch ms when the announced quota is whole again, or null. */
+  resetAt: number | null
+  answeredAt: number
+  sentSeq: number
+}
+
+export interface RateModel {
+  readonly ceiling: number
+  /** Req/s sent at now, before any headroom. */
+  readonly rate: number
+  /** Sustained limit, req/s, or null before anything is known. */
+  readonly limit: number | null
+  readonly source: LimitSource
+  /** The service's window, when announced or inferred from its resets. */
+  readonly windowMs: number | null
+  readonly phase: Phase
+  readonly heldMs: number
+  /** When the current probe began, or null. */
+  readonly probeAt: number | null
+  readonly probeOk: number
+  readonly spacingMs: number
+  /** Bumped on every cut: 429s of requests sent before it count as one signal. */
+  readonly generation: number
+  readonly cutAt: number | null
+  readonly okSinceCut: number
+  /** Successes since the last 429 that cut the rate: none means a later 429 is part of the same episode. */
+  readonly okSinceEpisode: number
+  /** Start of the current stretch with work always waiting (null after the queue ran dry): over it, successes are what the service let through. */
+  readonly since: number | null
+  /** Success times in the last second, oldest first. */
+  readonly recentOk: readonly number[]
+  readonly pausedUntil: number
+  /** The last pause taken for want of a Retry-After; 0 once something got through. */
+  readonly selfPauseMs: number
+  readonly quota: Quota | null
+  /** Longest reset seen: a window the service does not name is at least this long. */
+  readonly longestResetMs: number
+  /** Answers observed, 429s included. */
+  readonly answers: number
+}
+
+export type Observation =
+  | { kind: 'ok'; at: number; sentAt: number; generation: number; sentSeq: number; rateBound: boolean; announced?: AnnouncedLimit | null }
+  | { kind: 'rate-limited'; at: number; sentAt: number; generation: number; sentSeq: number; retryAfterMs?: number; announced?: AnnouncedLimit | null }
+  | { kind: 'idle'; at: number }
+
+export function initialModel(rate: number, ceiling: number, tuning: RateTuning = defaultRateTuning): RateModel {
+  const capped = Math.max(tuning.floor, ceiling)
+  return {
+    ceiling: capped,
+    rate: clamp(rate, tuning.floor, capped),
+    limit: null,
+    source: 'none',
+    windowMs: null,
+    phase: 'discover',
+    heldMs: 0,
+    probeAt: null,
+    probeOk: 0,
+    spacingMs: tuning.minSpacingMs,
+    generation: 0,
+    cutAt: null,
+    okSinceCut: 0,
+    okSinceEpisode: 0,
+    since: null,
+    recentOk: [],
+    pausedUntil: Number.NEGATIVE_INFINITY,
+    selfPauseMs: 0,
+    quota: null,
+    longestResetMs: 0,
+    answers: 0,
+  }
+}
+
+export function withCeiling(model: RateModel, ceiling: number, tuning: RateTuning = defaultRateTuning): RateModel {
+  const capped = Math.max(tuning.floor, ceiling)
+  return { ...model, ceiling: capped, rate: clamp(model.rate, tuning.floor, capped) }
+}
+
+export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
+  if (obs.kind === 'idle') return model.since === null ? model : { ...model, since: null, recentOk: [] }
+  const started = { ...model, answers: model.answers + 1, ...(model.since === null ? { since: obs.at } : {}) }
+  const withHeaders = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
+  if (obs.kind === 'ok') return succeeded(withHeaders, obs, tuning)
+  return rateLimited(withHeaders, obs, tuning)
+}
+
+function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
+  const recentOk = [...model.recentOk.filter((t) => t > obs.at - 1_000), obs.at]
+  const next = { ...model, recentOk, okSinceCut: model.okSinceCut + 1, okSinceEpisode: model.okSinceEpisode + 1, probeOk: model.probeOk + 1, selfPauseMs: 0 }
+  if (next.source === 'headers') return { ...next, rate: announcedRate(next, tuning) }
+  // Only a success that waited for its turn tested the rate; and a request sent before the last cut tells nothing new.
+  if (!obs.rateBound || obs.generation !== model.generation || model.rate >= model.ceiling) return next
+  const seconds = 1 / model.rate
+  if (next.phase === 'hold' && next.limit !== null) {
+    const heldMs = next.heldMs + seconds * 1000
+    if (heldMs < next.spacingMs) return { ...next, heldMs }
+    // Time to look above: start at the estimate itself and grow from there.
+    return { ...next, heldMs: 0, phase: 'probe', probeAt: obs.at, probeOk: 0, rate: clamp(next.limit, tuning.floor, next.ceiling) }
+  }
+  const growth = next.phase === 'probe' ? tuning.probeGrowth : tuning.discoverGrowth
+  return { ...next, rate: clamp(model.rate * growth ** seconds, tuning.floor, next.ceiling) }
+}
+
+function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
+  // A 429 of a request sent before the last cut, or with nothing let through since it, is part of the same episode.
+  const sameEpisode = obs.generation !== model.generation || (model.cutAt !== null && model.okSinceEpisode === 0)
+  // A probe that found the limit is answered by falling back to a rate the service has just
+  // been taking for seconds; the refused request itself waits out its Retry-After in the
+  // client. Any other 429 (before the limit is known, or under it) holds everything.
+  const pause = sameEpisode || model.phase !== 'probe' ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
+  const next = { ...model, ...pause }
+  if (sameEpisode) return next
+  if (model.phase === 'discover' && lastSecondCount(model, obs.at, tuning) === null) {
+    // Too early to count anything: slow down and keep discovering.
+    return { ...next, rate: clamp(next.rate * tuning.discoverCut, tuning.floor, next.ceiling), generation: next.generation + 1, okSinceEpisode: 0 }
+  }
+  // Counted as things stood before this 429's pause.
+  const limit = limitAfter429(model, obs.at, tuning)
+  const unchanged = next.phase === 'probe' && next.limit !== null && limit <= next.limit * 1.05
+  return {
+    ...next,
+    limit,
+    source: next.source === 'headers' ? 'headers' : 'probing',
+    rate: clamp(limit * (1 - tuning.margin), tuning.floor, next.ceiling),
+    phase: 'hold',
+    heldMs: 0,
+    probeAt: null,
+    spacingMs: unchanged ? Math.min(tuning.maxSpacingMs, next.spacingMs * 2) : tuning.minSpacingMs,
+    generation: next.generation + 1,
+    okSinceEpisode: 0,
+    // A second cut soon after the first measures from the first, over long enough to mean something.
+    ...(next.cutAt !== null && obs.at - next.cutAt < tuning.minWindowMs ? {} : { cutAt: obs.at, okSinceCut: 0 }),
+  }
+}
+
+function pauseFor(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): Pick<RateModel, 'pausedUntil' | 'selfPauseMs'> {
+  if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
+    return { pausedUntil: Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)), selfPauseMs: 0 }
+  }
+  // No Retry-After: a pause of our own, doubling while nothing gets through, so the
+  // service's window or bucket can refill instead of answering 429 after 429.
+  const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
+  return { pausedUntil: Math.max(model.pausedUntil, obs.at + selfPauseMs), selfPauseMs }
+}
+
+/**
+ * The estimate at a 429. Between two 429s with the queue backed up the whole time, the service
+ * let through what it refilled: successes over that time is its sustained limit (a lower bound,
+ * as refill it could not store is not counted). In the last second before a 429, a windowed
+ * limiter let through at most its quota for that second.
+ */
+function limitAfter429(model: RateModel, at: number, tuning: RateTuning): number {
+  const { cutAt, since, rate } = model
+  const elapsed = cutAt === null ? 0 : at - cutAt
+  const measured = cutAt !== null && since !== null && since <= cutAt && elapsed >= tuning.minWindowMs ? (model.okSinceCut * 1000) / elapsed : null
+  const lastSecond = lastSecondCount(model, at, tuning)
+  if (model.phase === 'discover' || model.limit === null) return lastSecond === null ? rate * tuning.discoverCut : Math.min(rate, lastSecond)
+  if (model.phase === 'probe') {
+    // A probe that failed at once found the old limit still there. One that ran for a while
+    // found a higher limit: what it got through is the new estimate (a burst allowance may
+    // inflate it; the next 429 while holding measures it again).
+    const probeMs = model.probeAt === null ? 0 : at - model.probeAt
+    const probed = probeMs >= tuning.minWindowMs ? (model.probeOk * 1000) / probeMs : 0
+    return Math.max(model.limit, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))
+  }
+  // Holding under the estimate still met a 429: the limit fell (or a colleague took a share).
+  const seen = measured ?? lastSecond
+  return seen === null ? rate * tuning.holdCut : Math.max(rate * 0.3, Math.min(rate * 0.95, seen))
+}
+
+/**
+ * Successes in the last second, once work has been waiting long enough for the count to mean
+ * something. Since the start of a stretch, the count is what a windowed limiter allowed in its
+ * window; since a pause shorter than a second ago, it is scaled to a second.
+ */
+function lastSecondCount(model: RateModel, at: number, tuning: RateTuning): number | null {
+  if (model.since === null) return null
+  const afterPause = model.pausedUntil > model.since
+  const from = Math.max(model.since, model.pausedUntil)
+  const span = at - from
+  if (span < tuning.minWindowMs / 4) return null
+  const times = model.recentOk.filter((t) => t > at - 1_000 && t >= from)
+  if (!afterPause || span >= 1_000) return times.length
+  // The pace between the first and last success, not over the empty start of the span.
+  const first = times[0]
+  const last = times.at(-1)
+  return first === undefined || last === undefined || times.length < 3 || last === first ? null : ((times.length - 1) * 1_000) / (last - first)
+}
+
+/** Requests the service would still take now, by its last announcement, refilled at the sustained rate; null when nothing was announced. */
+export function announcedAllowance(model: RateModel, now: number, sentSeq: number): number | null {
+  const quota = model.quota
+  if (quota === null || quota.remaining === null) return null
+  const sustained = model.source === 'headers' && model.limit !== null ? model.limit : 0
+  let allowance = quota.remaining - (sentSeq - quota.sentSeq) + (sustained * Math.max(0, now - quota.answeredAt)) / 1000
+  if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null) allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
+  return quota.limit === null ? allowance : Math.min(allowance, quota.limit)
+}
+
+function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, sentAt }: { at: number; sentAt: number }, sentSeq: number): RateModel {
+  // An answer to an older request says less than the one already read.
+  if (model.quota !== null && sentSeq < model.quota.sentSeq) return model
+  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
+  const quota: Quota = {
+    limit: announced.limit,
+    windowMs: announced.windowMs,
+    remaining: announced.remaining,
+    resetAt: announced.resetMs === null ? null : at + announced.resetMs,
+    // The service counted the request somewhere between its sending and its answer: refill is
+    // counted from the sending (a slow answer is mostly the service's work after the count).
+    answeredAt: sentAt,
+    sentSeq,
+  }
+  // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
+  // (a reset given as an epoch second can read up to a second long).
+  const windowMs = announced.windowMs ?? (longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : null)
+  if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
+  const limit = (announced.limit * 1000) / Math.max(windowMs, 1_000 / model.ceiling)
+  return { ...model, quota, longestResetMs, windowMs, limit, source: 'headers', phase: 'hold' }
+}
+
+function announcedRate(model: RateModel, tuning: RateTuning): number {
+  return clamp((model.limit ?? model.rate) * (1 - tuning.announcedMargin), tuning.floor, model.ceiling)
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value))
+}
+
+/** Epoch ms while a Retry-After pause runs, else null. */
+export function pausedUntil(model: RateModel, now: number): number | null {
+  return model.pausedUntil > now ? model.pausedUntil : null
+}
+
+/** Forget what was learnt and start again from `rate`, e.g. after switching environment. */
+export function restart(model: RateModel, rate: number, tuning: RateTuning = defaultRateTuning): RateModel {
+  return { ...initialModel(rate, model.ceiling, tuning), generation: model.generation + 1, pausedUntil: model.pausedUntil }
+}

@@ -1,0 +1,49 @@
+import { SimpleGrid, Text } from '@mantine/core'
+import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
+import { formatDuration } from '../../../../shared/format/duration'
+import { formatRate } from '../../../../shared/format/number'
+
+const sourceWords: Record<SchedulerStateView['limitSource'], string> = {
+  headers: 'Announced by the service (rate-limit headers)',
+  probing: 'Learnt from 429s while probing',
+  none: 'Not known yet',
+}
+
+const phaseWords: Record<SchedulerStateView['phase'], string> = {
+  discover: 'Climbing: no 429 yet',
+  hold: 'Holding just under the limit',
+  probe: 'Probing above the limit for a higher one',
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="dd" m={0} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  )
+}
+
+/** What the throttle believes about the service's limit, and where that belief came from. */
+export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
+  const { learnedLimit, limitSource, windowMs, phase, headroom, batchRate } = scheduler
+  const perWindow = learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
+  const share = Math.round(headroom * 100)
+  return (
+    <SimpleGrid cols={{ base: 2 }} spacing="xs" component="dl" aria-label="What the throttle has learnt" my={0}>
+      <Fact label="Limit estimate" value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`} testId="learnt-limit" />
+      <Fact label="Learnt from" value={sourceWords[limitSource]} testId="limit-source" />
+      <Fact label="Window" value={windowMs === null ? 'Not announced' : formatDuration(windowMs)} testId="limit-window" />
+      <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
+      <Fact
+        label="Headroom for colleagues"
+        value={share === 0 ? 'None: batch work may use the whole limit' : `${share} % of the limit: batch work at most ${formatRate(batchRate)} req/s`}
+        testId="scheduler-headroom"
+      />
+    </SimpleGrid>
+  )
+}

@@ -1,0 +1,74 @@
+import { announce, fixedWindow, slidingLog, switchAt, tokenBucket, withoutRetryAfter, type AnnounceStyle, type QuotaLimiter } from './limiters'
+
+/**
+ * The limiter shapes the scheduler must reach the ceiling of, shared by the virtual-time tests
+ * and `npm run bench -- shapes`. Each names the sustained limit over time, so "ideal" is the
+ * time a client sending at exactly that limit would need for the same lookups.
+ */
+export interface LimiterShape {
+  name: string
+  make: () => QuotaLimiter
+  /** The service's time to answer an admitted request, ms. */
+  latencyMs: number
+  lookups: number
+  /** Sustained limit (req/s) as a function of ms since the first request. */
+  limitAt: (elapsedMs: number) => number
+}
+
+const rise = { from: 20, to: 80, atMs: 4_000 }
+const drop = { from: 60, to: 20, atMs: 6_000 }
+
+export const limiterShapes: readonly LimiterShape[] = [
+  { name: 'token-bucket-50-burst-50', make: () => tokenBucket({ rate: 50, burst: 50 }), latencyMs: 5, lookups: 750, limitAt: () => 50 },
+  { name: 'fixed-window-100-per-2s', make: () => fixedWindow({ limit: 100, windowMs: 2_000 }), latencyMs: 5, lookups: 700, limitAt: () => 50 },
+  {
+    name: 'sliding-log-25-per-1s-retry-after-1',
+    make: () => slidingLog({ limit: 25, windowMs: 1_000, retryAfterSeconds: 1 }),
+    latencyMs: 5,
+    lookups: 450,
+    limitAt: () => 25,
+  },
+  { name: 'no-retry-after-20-burst-1', make: () => withoutRetryAfter(tokenBucket({ rate: 20, burst: 1 })), latencyMs: 5, lookups: 300, limitAt: () => 20 },
+  { name: 'slow-answers-40ms-90-per-s', make: () => tokenBucket({ rate: 90, burst: 90 }), latencyMs: 40, lookups: 1_350, limitAt: () => 90 },
+  {
+    name: 'limit-drops-60-to-20',
+    make: () => switchAt(tokenBucket({ rate: drop.from, burst: drop.from }), tokenBucket({ rate: drop.to, burst: drop.to }), drop.atMs, { from: 'first-request' }),
+    latencyMs: 5,
+    lookups: 520,
+    limitAt: (ms) => (ms < drop.atMs ? drop.from : drop.to),
+  },
+  {
+    name: 'limit-rises-20-to-80',
+    make: () => switchAt(tokenBucket({ rate: rise.from, burst: rise.from }), tokenBucket({ rate: rise.to, burst: rise.to }), rise.atMs, { from: 'first-request' }),
+    latencyMs: 5,
+    lookups: 880,
+    limitAt: (ms) => (ms < rise.atMs ? rise.from : rise.to),
+  },
+  { name: 'token-bucket-100-burst-5', make: () => tokenBucket({ rate: 100, burst: 5 }), latencyMs: 5, lookups: 1_200, limitAt: () => 100 },
+  {
+    name: 'fixed-window-no-retry-after-30-per-1s',
+    make: () => withoutRetryAfter(fixedWindow({ limit: 30, windowMs: 1_000 })),
+    latencyMs: 5,
+    lookups: 420,
+    limitAt: () => 30,
+  },
+]
+
+export const announceStyles: readonly AnnounceStyle[] = ['ratelimit', 'ratelimit-legacy', 'x-ratelimit-delta', 'x-ratelimit-epoch']
+
+/** The same shape, its limiter announcing where it stands in `style`. */
+export function announced(shape: LimiterShape, style: AnnounceStyle): LimiterShape {
+  return { ...shape, name: `${shape.name} (${style})`, make: () => announce(shape.make(), style) }
+}
+
+/** Time (ms) a client sending at exactly the limit needs for `lookups`, the limit changing as the shape says. */
+export function idealMs(shape: LimiterShape): number {
+  let done = 0
+  let ms = 0
+  const stepMs = 10
+  while (done < shape.lookups) {
+    done += (shape.limitAt(ms) * stepMs) / 1000
+    ms += stepMs
+  }
+  return ms
+}

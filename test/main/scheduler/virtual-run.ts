@@ -1,0 +1,79 @@
+import { vi } from 'vitest'
+import { createApiClient } from '../../../src/main/api/api-client'
+import { RequestLog } from '../../../src/main/request-log/request-log'
+import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
+import { idealMs, type LimiterShape } from '../../helpers/limiter-shapes'
+import type { Limiter } from '../../helpers/limiters'
+
+export interface ShapeFigures {
+  shape: string
+  /** Ideal time over measured time for the same lookups. */
+  ratio: number
+  rate429: number
+  lost: number
+  requests: number
+  seconds: number
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A fetch answered by `limiter` on the (fake) clock: a millisecond each way on the wire, and
+ * `latencyMs` more for an admitted request, as the limiter server does.
+ */
+export function limiterFetch(limiter: Limiter, latencyMs: number): typeof fetch {
+  return async () => {
+    await sleep(1)
+    const decision = limiter.decide(Date.now())
+    const headers = new Headers({ 'Content-Type': 'application/json', ...decision.headers })
+    if (!decision.allowed && decision.retryAfterSeconds !== undefined) headers.set('Retry-After', String(decision.retryAfterSeconds))
+    await sleep(decision.allowed ? latencyMs + 1 : 1)
+    return new Response(decision.allowed ? '{"id":"pay_1"}' : '{"statusCode":429}', { status: decision.allowed ? 200 : 429, headers })
+  }
+}
+
+/** The real API client and scheduler, as the app wires them, in front of a fake fetch. */
+export function virtualClient(doFetch: typeof fetch, scheduler: Scheduler = createScheduler()) {
+  const log = new RequestLog()
+  const client = createApiClient({
+    scheduler,
+    log,
+    fetch: doFetch,
+    // Deterministic jitter for the backoff after a 429 without Retry-After.
+    random: () => 0.5,
+    connection: () => Promise.resolve({ environment: 'local', baseUrl: 'http://127.0.0.1:9', apiKey: 'service_sandbox_virtual' }),
+  })
+  return { client, log, scheduler }
+}
+
+/** Runs until `work` settles, moving the fake clock from timer to timer. */
+export async function runVirtually<T>(work: Promise<T>): Promise<T> {
+  const progress = { finished: false }
+  const all = work.finally(() => {
+    progress.finished = true
+  })
+  while (!progress.finished) await vi.advanceTimersToNextTimerAsync()
+  return all
+}
+
+/** Every lookup of the shape as a batch, in virtual time (vitest fake timers must be on). */
+export async function runShape(shape: LimiterShape, options: SchedulerOptions = {}): Promise<ShapeFigures & { scheduler: Scheduler }> {
+  const limiter = shape.make()
+  const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs), createScheduler(options))
+  const started = Date.now()
+  const results = await runVirtually(
+    Promise.allSettled(Array.from({ length: shape.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' }))),
+  )
+  const seconds = (Date.now() - started) / 1000
+  const entries = log.snapshot()
+  const rateLimited = entries.filter((entry) => entry.rateLimited).length
+  return {
+    shape: shape.name,
+    ratio: Math.round((idealMs(shape) / 1000 / seconds) * 1000) / 1000,
+    rate429: Math.round((rateLimited / entries.length) * 10_000) / 10_000,
+    lost: results.filter((result) => result.status === 'rejected').length,
+    requests: entries.length,
+    seconds,
+    scheduler,
+  }
+}
