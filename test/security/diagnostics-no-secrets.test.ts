@@ -82,6 +82,16 @@ describe('Copy diagnostics', () => {
     expect(text).toMatch(/ warn Delivery host ignored$/)
   })
 
+  it('lists the failures the user was shown, as the log file has them', async () => {
+    fixture = await startCoreFixture({ support: { log } })
+    expect(await fixture.call('getPayment', { id: 'pay_does_not_exist' })).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(await fixture.call('getPayment', { id: `pay_${email}/x` })).toMatchObject({ ok: false, error: { code: 'invalid-id' } })
+    const { text } = await fixture.ok('getDiagnostics', {})
+    expect(text).toMatch(/ warn getPayment failed: not-found: No payment with this ID in Local sandbox\.\n/)
+    expect(text).toMatch(/ warn getPayment failed: invalid-id: /)
+    expect(text).not.toContain(email)
+  })
+
   it('says so when there is no log, and no errors', async () => {
     fixture = await startCoreFixture()
     const { text } = await fixture.ok('getDiagnostics', {})
