@@ -103,7 +103,7 @@ describe('Requests', () => {
     await countdown.waitFor()
     const first = await remainingMs(page)
     expect(first).toBeGreaterThan(0)
-    expect(await countdown.textContent()).toMatch(/resuming in \d+\.\d s/)
+    expect(await countdown.textContent()).toMatch(/resuming in \d+(\.\d+)? s\./)
     await expect.poll(() => remainingMs(page)).toBeLessThan(first - 300)
     await page.getByText(/Learned from 429s/).waitFor()
     await app.screenshot('requests-paused')
