@@ -189,7 +189,7 @@ describe('IPC fuzzing through the real dispatcher', () => {
         { numRuns: 30, seed },
       )
       const test = await dispatch('testKey', { environment: 'operator' })
-      expect(test).toMatchObject({ ok: true, value: { ok: false, message: expect.stringContaining('https://elsewhere.example') as string } })
+      expect(test).toMatchObject({ ok: false, error: { code: 'key-origin-mismatch', message: expect.stringContaining('https://elsewhere.example') as string } })
       expect(codes).toContain('key-origin-mismatch')
     } finally {
       await fixture.ok('updateSettings', { activeEnvironment: 'local' })
