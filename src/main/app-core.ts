@@ -247,6 +247,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       closed = true
       await starting?.catch(() => undefined)
       await sandbox?.close()
+      // A late call for the stopped sandbox is 'sandbox-not-running', not a refused connection to its old port.
+      if (sandbox) localService = null
     },
   }
 }

@@ -62,4 +62,16 @@ describe('the in-process local sandbox', () => {
     expect(await localBaseUrl(core)).toBe(core.localService?.baseUrl)
     expect((await core.dispatcher.dispatch('getPayment', appSender, { id: 'pay_seed_settled_1' })).ok).toBe(true)
   })
+
+  it('answers sandbox-not-running, not a network error, when the sandbox is not there to start', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-local-'))
+    dirs.push(dataDir)
+    const first = await open(dataDir)
+    expect((await first.dispatcher.dispatch('updateSettings', appSender, { activeEnvironment: 'production' })).ok).toBe(true)
+    await first.close()
+    cores.splice(cores.indexOf(first), 1)
+    // A closing app starts no sandbox: a late call for the local one is refused with its own code.
+    const result = await first.dispatcher.dispatch('testKey', appSender, { environment: 'local' })
+    expect(result).toEqual({ ok: false, error: { code: 'sandbox-not-running', message: 'The local sandbox is not running. Restart Payments Desk to start it again.' } })
+  })
 })
