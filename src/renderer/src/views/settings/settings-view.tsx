@@ -71,8 +71,9 @@ export function SettingsView() {
       <SettingsSection title="Theme">
         <ThemePicker theme={view.settings.theme} />
       </SettingsSection>
-      <AuditSection />
       <SupportSection />
+      {/* Last: the log grows, and everything above stays at a fixed place. */}
+      <AuditSection />
     </Stack>
   )
 }
