@@ -4,12 +4,14 @@ import { benchBatch } from './batch'
 import { benchOverhead } from './overhead'
 import { benchSandbox } from './sandbox-throughput'
 import { benchScheduler } from './scheduler-throughput'
+import { benchShapes } from './shapes'
 import { benchText } from './text'
 
 const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   sandbox: benchSandbox,
   overhead: benchOverhead,
   scheduler: benchScheduler,
+  shapes: benchShapes,
   batch: benchBatch,
   text: benchText,
 }

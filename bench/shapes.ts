@@ -1,0 +1,110 @@
+import { createApiClient, type ApiClient } from '../src/main/api/api-client'
+import { RequestLog } from '../src/main/request-log/request-log'
+import { createScheduler, type SchedulerOptions } from '../src/main/scheduler/scheduler'
+import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/helpers/limiter-shapes'
+import { startLimiterServer, tokenBucket, type LimiterServer } from '../test/helpers/limiters'
+import { runTwoDesks } from '../test/helpers/two-desks'
+import { round } from './stats'
+
+function clientFor(server: LimiterServer, options: SchedulerOptions): { client: ApiClient; log: RequestLog } {
+  const log = new RequestLog()
+  const client = createApiClient({
+    scheduler: createScheduler(options),
+    log,
+    connection: () => Promise.resolve({ environment: 'local', baseUrl: server.baseUrl, apiKey: server.apiKey }),
+  })
+  return { client, log }
+}
+
+async function runShape(shape: LimiterShape): Promise<Record<string, unknown>> {
+  const server = await startLimiterServer(shape.make(), { latencyMs: shape.latencyMs })
+  try {
+    // One desk alone on the key: no headroom.
+    const { client, log } = clientFor(server, { headroom: 0 })
+    const started = performance.now()
+    const results = await Promise.allSettled(
+      Array.from({ length: shape.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' })),
+    )
+    const seconds = (performance.now() - started) / 1000
+    const entries = log.snapshot()
+    const rateLimited = entries.filter((entry) => entry.rateLimited).length
+    return {
+      shape: shape.name,
+      ratio: round(idealMs(shape) / 1000 / seconds),
+      rate429: round(rateLimited / entries.length, 4),
+      lost: results.filter((result) => result.status === 'rejected').length,
+      lookups: shape.lookups,
+      requests: entries.length,
+      seconds: round(seconds, 2),
+      idealSeconds: idealMs(shape) / 1000,
+    }
+  } finally {
+    await server.close()
+  }
+}
+
+async function runTwoDesksOverHttp(): Promise<Record<string, unknown>> {
+  const limit = 50
+  const server = await startLimiterServer(tokenBucket({ rate: limit, burst: limit }), { latencyMs: 5 })
+  try {
+    // Both desks at the default headroom, each with its own scheduler, on one key.
+    const figures = await runTwoDesks({
+      deskA: clientFor(server, {}).client,
+      deskB: clientFor(server, {}).client,
+      batchLookups: 1_500,
+      intervalMs: 500,
+      limit,
+    })
+    return { shape: 'two-desks-one-key-50-per-s', ...figures, server: server.stats() }
+  } finally {
+    await server.close()
+  }
+}
+
+// One header family per shape, so each form is measured without quadrupling the run.
+const announcedRuns: [string, Parameters<typeof announced>[1]][] = [
+  ['fixed-window-100-per-2s', 'ratelimit'],
+  ['sliding-log-25-per-1s-retry-after-1', 'ratelimit-legacy'],
+  ['token-bucket-50-burst-50', 'x-ratelimit-delta'],
+  ['limit-drops-60-to-20', 'x-ratelimit-epoch'],
+]
+
+/** Runs the given shapes over real HTTP, one JSON line each on stdout. */
+export async function benchShapesFor(shapes: readonly LimiterShape[]): Promise<Record<string, unknown>[]> {
+  const lines: Record<string, unknown>[] = []
+  for (const shape of shapes) {
+    console.error(`  ${shape.name}: ${shape.lookups} lookups, ideal ${idealMs(shape) / 1000} s`)
+    const line = await runShape(shape)
+    console.log(JSON.stringify(line))
+    lines.push(line)
+  }
+  return lines
+}
+
+/**
+ * Every limiter shape over real HTTP (a limiter server in this process, the real API client and
+ * scheduler), then the same with announced limits, then two desks on one key. One JSON line per
+ * run on stdout as it ends; the summary object last.
+ */
+export async function benchShapes(): Promise<Record<string, unknown>> {
+  const lines = await benchShapesFor([
+    ...limiterShapes,
+    ...announcedRuns.flatMap(([name, style]) => limiterShapes.filter((shape) => shape.name === name).map((shape) => announced(shape, style))),
+  ])
+  console.error('  two desks on one key')
+  const desks = await runTwoDesksOverHttp()
+  console.log(JSON.stringify(desks))
+  const plain = lines.filter((line) => !String(line.shape).includes('('))
+  const withHeaders = lines.filter((line) => String(line.shape).includes('('))
+  return {
+    benchmark: 'shapes',
+    targets: { ratio: 0.9, rate429: 0.01, lost: 0, withHeaders: { ratio: 0.97, rate429: 0 }, twoDesks: { deskBp95Ms: 300, deskAShare: 0.85 } },
+    minRatio: Math.min(...plain.map((line) => Number(line.ratio))),
+    maxRate429: Math.max(...plain.map((line) => Number(line.rate429))),
+    minRatioWithHeaders: Math.min(...withHeaders.map((line) => Number(line.ratio))),
+    maxRate429WithHeaders: Math.max(...withHeaders.map((line) => Number(line.rate429))),
+    lost: lines.reduce((sum, line) => sum + Number(line.lost), 0),
+    twoDesks: { deskBp95Ms: desks.deskBp95Ms, deskAShare: desks.deskAShare },
+    shapes: lines,
+  }
+}
