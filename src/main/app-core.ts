@@ -174,10 +174,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listSandboxDeliveries: (request) => sandboxService.deliveries(request),
     getSettings: () => settingsService.view(),
     updateSettings: async (patch) => {
-      const view = await settingsService.update(patch)
-      if (localService !== null || settings.get().activeEnvironment !== 'local') return view
+      await settingsService.update(patch)
       // Switched to the local sandbox: start it now, so Settings shows it running.
-      await startLocal()
+      if (localService === null && settings.get().activeEnvironment === 'local') await startLocal()
       return settingsService.view()
     },
     setKey: ({ environment, key }) => settingsService.setKey(environment, key),

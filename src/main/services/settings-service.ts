@@ -17,8 +17,10 @@ type SettingsView = InvokeResponse<'getSettings'>
 type RemoteEnvironment = Exclude<EnvironmentId, 'local'>
 
 export interface SettingsService {
+  /** The Settings screen's view, with the notices pending until now: it is the one answer that shows them. */
   view(): Promise<SettingsView>
-  update(patch: InvokeRequest<'updateSettings'>): Promise<SettingsView>
+  /** Saves the change. No view: a channel that answers otherwise (configureScheduler) must not take the notices. */
+  update(patch: InvokeRequest<'updateSettings'>): Promise<void>
   setKey(environment: RemoteEnvironment, key: string): Promise<SettingsView>
   deleteKey(environment: RemoteEnvironment): Promise<SettingsView>
   /** Resolves only when the key is accepted; a refused key is the error 'key-rejected'. */
@@ -128,7 +130,6 @@ export function createSettingsService(deps: {
             : `The private key of ${label} was removed when its base URL changed: an earlier version stored it without the address it belongs to. Enter the key again for the new address.`,
         )
       }
-      return view()
     },
 
     async setKey(environment, key) {
