@@ -242,12 +242,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       unsubscribeState()
       if (stateTimer) clearTimeout(stateTimer)
       requestLog.dispose()
-      await settings.flush().catch(() => undefined)
+      // Reported once the rest is closed: the app quits either way.
+      const unsaved = await settings.flush().then(
+        () => null,
+        (error: unknown) => error,
+      )
       closed = true
       await starting?.catch(() => undefined)
       await sandbox?.close()
       // A late call for the stopped sandbox is 'sandbox-not-running', not a refused connection to its old port.
       if (sandbox) localService = null
+      if (unsaved === null) return
+      // Recent lookups, most likely: the user finds why in the log, and in Copy diagnostics after the next start.
+      if (!options.log) throw unsaved
+      options.log.error('The last settings change was not saved on quit', unsaved)
     },
   }
 }
