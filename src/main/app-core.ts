@@ -245,7 +245,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       // Reported once the rest is closed: the app quits either way.
       const unsaved = await settings.flush().then(
         () => null,
-        (error: unknown) => error,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       )
       closed = true
       await starting?.catch(() => undefined)
