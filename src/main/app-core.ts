@@ -15,7 +15,7 @@ import { createProductionGuard, type ProductionConfirm } from './services/produc
 import { createSandboxService } from './services/sandbox-service'
 import { createSettingsService } from './services/settings-service'
 import { createSupportService, type RuntimeVersions, type SupportShell } from './services/support-service'
-import type { AppLog } from './logging/app-log'
+import { consoleLog, type AppLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
@@ -130,7 +130,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       emit('auditWriteProblem', { message })
     },
   })
-  const payments = createPaymentService({ client, settings })
+  const payments = createPaymentService({
+    client,
+    settings,
+    onRememberFailed: (error) => (options.log ?? consoleLog()).warn('A lookup could not be added to the recent lookups', error),
+  })
   const guard = createProductionGuard(options.confirm)
   const checkout = createCheckoutService({ client, settings, audit, guard })
   const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit, guard })
@@ -236,26 +240,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     subscribe,
     async close() {
+      // At once, before any wait: a recent lookup's deferred save is taken now rather than left to its timer.
+      const saving = settings.flush().then(
+        () => null,
+        (error: unknown) => error,
+      )
       await batches.close()
       unsubscribeBatch()
       unsubscribeLog()
       unsubscribeState()
       if (stateTimer) clearTimeout(stateTimer)
       requestLog.dispose()
-      // Reported once the rest is closed: the app quits either way.
-      const unsaved = await settings.flush().then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-      )
+      const unsaved = await saving
       closed = true
       await starting?.catch(() => undefined)
       await sandbox?.close()
       // A late call for the stopped sandbox is 'sandbox-not-running', not a refused connection to its old port.
       if (sandbox) localService = null
-      if (unsaved === null) return
-      // Recent lookups, most likely: the user finds why in the log, and in Copy diagnostics after the next start.
-      if (!options.log) throw unsaved
-      options.log.error('The last settings change was not saved on quit', unsaved)
+      // Recent lookups, most likely: the app quits either way; the user finds why in the log, and in Copy diagnostics after the next start.
+      if (unsaved !== null) (options.log ?? consoleLog()).error('The last settings change was not saved on quit', unsaved)
     },
   }
 }

@@ -13,7 +13,12 @@ export interface PaymentService {
   get(rawId: string, options?: { priority?: Priority; signal?: AbortSignal; remember?: boolean }): Promise<PaymentLookup>
 }
 
-export function createPaymentService(deps: { client: ApiClient; settings: SettingsStore }): PaymentService {
+export function createPaymentService(deps: {
+  client: ApiClient
+  settings: SettingsStore
+  /** A recent lookup that could not be saved: worth a line in the log, never a failed lookup. */
+  onRememberFailed?: (error: unknown) => void
+}): PaymentService {
   return {
     async get(rawId, options = {}) {
       const checked = checkPaymentId(rawId)
@@ -40,7 +45,7 @@ export function createPaymentService(deps: { client: ApiClient; settings: Settin
         // Failing to remember a lookup must not fail the lookup itself.
         deps.settings.updateSoon(
           (s) => ({ ...s, recentLookups: [checked.id, ...s.recentLookups.filter((id) => id !== checked.id)].slice(0, recentLimit) }),
-          () => undefined,
+          (error) => deps.onRememberFailed?.(error),
         )
       }
       return { id: checked.id, environment, fetchedAt: Date.now(), payment: parsed.data, raw }
