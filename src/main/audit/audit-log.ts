@@ -6,6 +6,7 @@ import type { AuditEntry, AuditEvent, AuditVerification } from '../../shared/con
 import { auditKeyAccount, type SecretStore } from '../secrets/keychain'
 import { appendNoFollowFlags } from '../storage/contained-path'
 import { fsErrorCode } from '../storage/json-file'
+import { createSerialQueue } from '../storage/serial-queue'
 import { createAnchor, readAnchor, saveAnchor, type ChainAnchor, type KeyedAnchor } from './audit-anchor'
 import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd } from './audit-chain'
 
@@ -69,7 +70,7 @@ export class AuditLog {
   private readonly secrets: SecretStore
   private readonly anchorAccount: string
   private state: WriteState | null = null
-  private queue: Promise<unknown> = Promise.resolve()
+  private readonly queue = createSerialQueue()
 
   constructor(
     private readonly dataDir: string,
@@ -130,9 +131,7 @@ export class AuditLog {
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task)
-    this.queue = run.catch(() => undefined)
-    return run
+    return this.queue.run(task)
   }
 
   /** The file's own size; -1 for a link, which is never read or written through (it may lead to any file of the user's). */

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error'
 import { batchJobSchema, batchResultSchema, type BatchJob, type BatchResult } from '../../shared/contract/batch-schema'
 import { appendNoFollowFlags, childPath } from '../storage/contained-path'
 import { describeFsError, fsErrorCode, readJsonFile, writeJsonFile } from '../storage/json-file'
+import { createSerialQueue } from '../storage/serial-queue'
 
 const idsSchema = z.array(z.string())
 
@@ -160,7 +161,7 @@ export class BatchFiles {
     const root = this.root
     let handle: FileHandle | null = null
     let needsNewline = false
-    let writes = Promise.resolve()
+    const writes = createSerialQueue()
     async function write(line: string): Promise<void> {
       if (handle === null) {
         const opened = await open(path, appendNoFollowFlags, 0o600)
@@ -181,14 +182,12 @@ export class BatchFiles {
     }
     return {
       append(result) {
-        const next = writes.then(() => write(`${JSON.stringify(result)}\n`))
-        writes = next.catch(() => undefined)
-        return next.catch((error: unknown) => {
+        return writes.run(() => write(`${JSON.stringify(result)}\n`)).catch((error: unknown) => {
           throw new AppError('storage', `Could not save a result because ${describeFsError(error)} (${root}).`, { cause: error })
         })
       },
       async close() {
-        await writes.catch(() => undefined)
+        await writes.idle()
         await handle?.close()
       },
     }

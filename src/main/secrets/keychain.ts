@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { resolve } from 'node:path'
 import { AppError, type ErrorCode } from '../../shared/app-error'
+import { createSerialQueue } from '../storage/serial-queue'
 
 export interface SecretStore {
   get(account: string): Promise<string | null>
@@ -81,16 +82,14 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): SecretStore
   // One probe at a time: concurrent misses (the Settings screen reads two keys at
   // once) would write and delete the same probe item together, and gnome-keyring
   // then fails one of them as if the keychain refused.
-  let probes: Promise<unknown> = Promise.resolve()
+  const probes = createSerialQueue()
   function confirmMiss(operation: Operation): Promise<void> {
-    const probe = probes.then(() =>
+    return probes.run(() =>
       call(operation, async (keytar) => {
         await keytar.setPassword(service, probeAccount, 'probe')
         await keytar.deletePassword(service, probeAccount)
       }),
     )
-    probes = probe.catch(() => undefined)
-    return probe
   }
 
   return {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { AppError, isAppError } from '../../shared/app-error'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/contract/settings-schema'
 import { readJsonFile, writeJsonFile, type JsonRead } from '../storage/json-file'
+import { createSerialQueue } from '../storage/serial-queue'
 
 export const settingsFileName = 'settings.json'
 const deferredSaveMs = 250
@@ -15,7 +16,7 @@ export interface LoadedSettings {
 /** Non-secret settings as JSON in the app's data folder. Keys never go here. */
 export class SettingsStore {
   private current: Settings = deepFreeze(structuredClone(defaultSettings))
-  private writes: Promise<void> = Promise.resolve()
+  private readonly writes = createSerialQueue()
   private deferred: NodeJS.Timeout | undefined
   /** Why the file on disk could not be read at load: it is then never written over. */
   private unreadable: string | null = null
@@ -82,9 +83,7 @@ export class SettingsStore {
       return Promise.reject(new AppError('storage', `${this.unreadable} The change applies until Payments Desk closes, but is not saved over a file that could not be read.`))
     }
     const snapshot = this.get()
-    const write = this.writes.then(() => writeJsonFile(this.path, snapshot))
-    this.writes = write.catch(() => undefined)
-    return write
+    return this.writes.run(() => writeJsonFile(this.path, snapshot))
   }
 }
 

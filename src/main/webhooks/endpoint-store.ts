@@ -3,13 +3,14 @@ import { z } from 'zod'
 import { AppError, isAppError } from '../../shared/app-error'
 import { localEndpointSchema, type LocalEndpoint } from '../../shared/contract/webhook-schema'
 import { readJsonFile, writeJsonFile, type JsonRead } from '../storage/json-file'
+import { createSerialQueue } from '../storage/serial-queue'
 
 const fileSchema = z.object({ version: z.literal(1), endpoints: z.array(localEndpointSchema) })
 
 /** Endpoints registered from this app, without their secrets (those are in the keychain). */
 export class EndpointStore {
   private endpoints: LocalEndpoint[] = []
-  private writes: Promise<void> = Promise.resolve()
+  private readonly writes = createSerialQueue()
   /** Why webhooks.json could not be read at load: it is then never written over. */
   private unreadable: string | null = null
 
@@ -51,8 +52,6 @@ export class EndpointStore {
       throw new AppError('storage', `${this.unreadable} The list of endpoints is kept until Payments Desk closes, but not saved over a file that could not be read.`)
     }
     const snapshot = { version: 1 as const, endpoints: this.endpoints }
-    const write = this.writes.then(() => writeJsonFile(this.path, snapshot))
-    this.writes = write.catch(() => undefined)
-    await write
+    await this.writes.run(() => writeJsonFile(this.path, snapshot))
   }
 }

@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../../shared/app-error'
 import type { LocalEndpoint } from '../../shared/contract/webhook-schema'
 import { webhookRevealedAccount, type SecretStore } from '../secrets/keychain'
+import { createSerialQueue } from '../storage/serial-queue'
 import type { EndpointStore } from './endpoint-store'
 
 export interface RevealGate {
@@ -22,7 +23,7 @@ export function createRevealGate(deps: { secrets: SecretStore; endpoints: Endpoi
   // A secret held in memory only (the keychain refused it) is marked in memory: it does not outlive the process either.
   const revealedInMemory = new Map<string, number>()
   // One reveal at a time, so no two can both find the endpoint unrevealed. Reveals are rare.
-  let queue: Promise<unknown> = Promise.resolve()
+  const queue = createSerialQueue()
 
   async function markOf(endpointId: string, durable: boolean): Promise<number | null> {
     if (!durable) return revealedInMemory.get(endpointId) ?? null
@@ -63,9 +64,7 @@ export function createRevealGate(deps: { secrets: SecretStore; endpoints: Endpoi
 
   return {
     reveal(endpointId, read, { durable }) {
-      const run = queue.then(() => reveal(endpointId, read, durable))
-      queue = run.catch(() => undefined)
-      return run
+      return queue.run(() => reveal(endpointId, read, durable))
     },
   }
 }
