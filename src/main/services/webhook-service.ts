@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest } from '../../shared/contract/channels'
-import type { LocalEndpoint, SignatureCheckRequest, SignatureCheckResult } from '../../shared/contract/webhook-schema'
+import { webhookRegistrationSchema, type LocalEndpoint, type SignatureCheckRequest, type SignatureCheckResult } from '../../shared/contract/webhook-schema'
 import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
@@ -62,14 +62,14 @@ export function createWebhookService(deps: {
       // `connect` is the local sandbox's own flag; the real API documents only `url`.
       const body = environment === 'local' ? { url: checked.url, connect } : { url: checked.url }
       const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment })
-      const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
-      const secret = record.secret
-      if (typeof secret !== 'string' || secret === '') {
+      const parsed = webhookRegistrationSchema.safeParse(raw)
+      if (!parsed.success) {
         throw new AppError('invalid-response', 'The service registered the endpoint but its answer had no secret. Check the endpoint in the service dashboard.')
       }
+      const { secret, id: serviceId } = parsed.data
       const endpoint: LocalEndpoint = {
         id: `ep_${randomUUID()}`,
-        serviceId: typeof record.id === 'string' ? record.id : null,
+        serviceId: serviceId ?? null,
         url: checked.url,
         environment,
         connect,

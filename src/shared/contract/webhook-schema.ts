@@ -18,6 +18,15 @@ export const localEndpointSchema = z.object({
 
 export type LocalEndpoint = z.infer<typeof localEndpointSchema>
 
+/**
+ * The service's answer to POST /api/webhook: the secret is the one published field. An
+ * `id` is kept when it is a string; any other value is not the app's to judge.
+ */
+export const webhookRegistrationSchema = z.object({
+  secret: z.string().min(1),
+  id: z.string().nullish().catch(null),
+})
+
 export const signatureCauses = [
   'valid',
   'missing-headers',
