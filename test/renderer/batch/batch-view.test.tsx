@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { BatchResult } from '../../../src/shared/contract/batch-schema'
-import { useBatch } from '../../../src/renderer/src/stores/batch-store'
+import { useBatchInput } from '../../../src/renderer/src/stores/batch-input-store'
+import { useBatchRun } from '../../../src/renderer/src/stores/batch-run-store'
 import { useNavigation } from '../../../src/renderer/src/stores/navigation-store'
 import { BatchView } from '../../../src/renderer/src/views/batch/batch-view'
 import { installFakeApi, type FakeApi } from '../fake-api'
@@ -83,9 +84,9 @@ describe('BatchView: the input', () => {
 describe('BatchView: a run', () => {
   it('shows done / total, rate, time left and 429s live, and a countdown during a pause', async () => {
     serveBatches(api)
-    await useBatch.getState().init()
-    useBatch.getState().setInput('pay_1 pay_2 pay_3 pay_4')
-    await useBatch.getState().start()
+    await useBatchRun.getState().init()
+    useBatchInput.getState().setInput('pay_1 pay_2 pay_3 pay_4')
+    await useBatchInput.getState().start()
     renderWithProviders(<BatchView />)
     api.emit('batchProgress', progress({ done: 3, ratePerSecond: 12.5, etaSeconds: 95, rateLimited: 2, pausedUntil: Date.now() + 4000 }))
     expect(await screen.findByTestId('batch-progress-text')).toHaveTextContent('3 / 4 looked up')
@@ -97,9 +98,9 @@ describe('BatchView: a run', () => {
 
   it('says why the run paused itself and points to Settings', async () => {
     serveBatches(api)
-    useBatch.getState().setInput('pay_1')
-    await useBatch.getState().init()
-    await useBatch.getState().start()
+    useBatchInput.getState().setInput('pay_1')
+    await useBatchRun.getState().init()
+    await useBatchInput.getState().start()
     renderWithProviders(<BatchView />)
     api.emit('batchProgress', progress({ status: 'paused', pauseReason: 'Paused: The service refused the key (401).' }))
     const reason = await screen.findByTestId('pause-reason')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { noResultFilter } from '../../../src/renderer/src/stores/batch-store'
+import { noResultFilter } from '../../../src/renderer/src/stores/batch-results-store'
 import { failureBreakdown } from '../../../src/renderer/src/views/batch/failure-breakdown'
 import { lookupCodeValue, visibleResults } from '../../../src/renderer/src/views/batch/result-filters'
 import { failed, lookupError, mixedResults, settled } from './fixtures'

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } f
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { formatRelative, readTime } from '../../../../shared/format/time'
 import { JobStatusBadge } from './status-badge'
@@ -10,7 +10,7 @@ import { useNow } from '../../hooks/use-now'
 
 /** Earlier runs kept in the app's data folder, to open their results or export them again. */
 export function BatchHistory() {
-  const { jobs, listStatus, listError, loadJobs, show } = useBatch(
+  const { jobs, listStatus, listError, loadJobs, show } = useBatchRun(
     useShallow((s) => ({ jobs: s.jobs, listStatus: s.listStatus, listError: s.listError, loadJobs: s.loadJobs, show: s.show })),
   )
   const now = useNow(30_000)

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect } from 'react'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchRun } from '../../stores/batch-run-store'
 import { BatchHistory } from './batch-history'
 import { IdInputCard } from './id-input-card'
 import { InterruptedRuns } from './interrupted-runs'
@@ -8,10 +8,10 @@ import { RunPanel } from './run-panel'
 
 /** Batch lookup: finance pastes a list of payment IDs, the app looks them all up, the failures are broken down and exported. */
 export function BatchView() {
-  const onInput = useBatch((s) => s.activeJobId === null)
+  const onInput = useBatchRun((s) => s.activeJobId === null)
 
   useEffect(() => {
-    void useBatch.getState().init()
+    void useBatchRun.getState().init()
   }, [])
 
   return (

@@ -2,24 +2,19 @@ import { useMemo, useState } from 'react'
 import { ExportOutcome } from '../../components/export-outcome'
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchExport } from '../../stores/batch-export-store'
+import { useBatchResults } from '../../stores/batch-results-store'
+import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { isFiltering, visibleResults } from './result-filters'
 
 /** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */
 export function ExportCard() {
-  const { state, includeEmails, setIncludeEmails, exportResults, count, running, results, filter } = useBatch(
-    useShallow((s) => ({
-      results: s.results,
-      filter: s.filter,
-      state: s.exportState,
-      includeEmails: s.includeEmails,
-      setIncludeEmails: s.setIncludeEmails,
-      exportResults: s.exportResults,
-      count: s.progress?.done ?? 0,
-      running: s.progress?.status === 'running',
-    })),
+  const { state, includeEmails, setIncludeEmails, exportResults } = useBatchExport(
+    useShallow((s) => ({ state: s.exportState, includeEmails: s.includeEmails, setIncludeEmails: s.setIncludeEmails, exportResults: s.exportResults })),
   )
+  const { results, filter } = useBatchResults(useShallow((s) => ({ results: s.results, filter: s.filter })))
+  const { count, running } = useBatchRun(useShallow((s) => ({ count: s.progress?.done ?? 0, running: s.progress?.status === 'running' })))
   const saving = state.status === 'saving'
   // What the table shows is what a user who filtered expects in the file; they can still ask for everything.
   const [onlyShown, setOnlyShown] = useState(true)

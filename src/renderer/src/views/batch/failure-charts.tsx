@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts'
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useMemo } from 'react'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchResults } from '../../stores/batch-results-store'
 import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
 import { formatCount } from '../../../../shared/format/number'
 
@@ -31,7 +31,7 @@ const retryDetails: Record<RetryableCount['retryable'], string> = {
 
 /** Failed payments by decline code and by retryable class; lookups that failed are counted apart. */
 export function FailureCharts() {
-  const results = useBatch((s) => s.results)
+  const results = useBatchResults((s) => s.results)
   const breakdown = useMemo(() => failureBreakdown(results), [results])
   const { byCode, byRetryable, lookupErrors, failedPayments } = breakdown
 

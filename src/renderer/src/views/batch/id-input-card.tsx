@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorAlert } from '../../components/error-alert'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchInput } from '../../stores/batch-input-store'
 import { formatCount } from '../../../../shared/format/number'
 import { ParseSummary } from './parse-summary'
 
@@ -11,7 +11,7 @@ pay_7h3m0q2z, pay_0d8e4r6t
 
 /** Where the list comes in: pasted text or a CSV/TXT file, with its counts before anything is sent. */
 export function IdInputCard() {
-  const s = useBatch(
+  const s = useBatchInput(
     useShallow((state) => ({
       input: state.input,
       parsed: state.parsed,

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 
 /** Runs the app was in the middle of when it closed or crashed: resuming them is the first thing to offer. */
 export function InterruptedRuns() {
-  const { jobs, activeJobId, busy, resume, show } = useBatch(
+  const { jobs, activeJobId, busy, resume, show } = useBatchRun(
     useShallow((s) => ({ jobs: s.jobs, activeJobId: s.activeJobId, busy: s.busy, resume: s.resume, show: s.show })),
   )
   const interrupted = jobs.filter((job) => job.status === 'interrupted' && job.id !== activeJobId)

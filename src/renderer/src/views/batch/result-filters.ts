@@ -1,5 +1,5 @@
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
-import type { ResultFilter, ResultSort, SortColumn } from '../../stores/batch-store'
+import type { ResultFilter, ResultSort, SortColumn } from '../../stores/batch-results-store'
 
 const lookupPrefix = 'lookup:'
 

@@ -2,7 +2,8 @@ import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorAlert } from '../../components/error-alert'
-import { useBatch } from '../../stores/batch-store'
+import { useBatchResults } from '../../stores/batch-results-store'
+import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { ResultsFilterBar } from './results-filter-bar'
 import { ResultsTable } from './results-table'
@@ -10,18 +11,18 @@ import { visibleResults } from './result-filters'
 
 /** Every result of the run, filtered and sorted in memory; the table renders only the rows in sight. */
 export function ResultsCard() {
-  const { results, filter, sort, status, error, running, refresh, clearFilter } = useBatch(
+  const { results, filter, sort, status, error, refresh, clearFilter } = useBatchResults(
     useShallow((s) => ({
       results: s.results,
       filter: s.filter,
       sort: s.sort,
-      status: s.resultsStatus,
-      error: s.resultsError,
-      running: s.progress?.status === 'running',
-      refresh: s.refreshResults,
+      status: s.status,
+      error: s.error,
+      refresh: s.refresh,
       clearFilter: s.clearFilter,
     })),
   )
+  const running = useBatchRun((s) => s.progress?.status === 'running')
   // Typing in the ID filter stays responsive while 50,000 rows are filtered behind it.
   const deferredFilter = useDeferredValue(filter)
   const rows = useMemo(() => visibleResults(results, deferredFilter, sort), [results, deferredFilter, sort])

@@ -2,7 +2,7 @@ import { Button, Group, Input, SegmentedControl, Select, TextInput, type Combobo
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
-import { useBatch, type OutcomeFilter } from '../../stores/batch-store'
+import { useBatchResults, type OutcomeFilter } from '../../stores/batch-results-store'
 import { retryableLabels } from './failure-breakdown'
 import { formatCount } from '../../../../shared/format/number'
 import { lookupCodeValue } from './result-filters'
@@ -38,7 +38,7 @@ const isRetry = (value: string | null): value is 'all' | 'yes' | 'no' | 'depends
 
 /** Outcome, error code, retryable class and ID text: the ways into a big result list. */
 export function ResultsFilterBar({ results }: { results: BatchResult[] }) {
-  const { filter, setFilter, clearFilter } = useBatch(useShallow((s) => ({ filter: s.filter, setFilter: s.setFilter, clearFilter: s.clearFilter })))
+  const { filter, setFilter, clearFilter } = useBatchResults(useShallow((s) => ({ filter: s.filter, setFilter: s.setFilter, clearFilter: s.clearFilter })))
   const { counts, codes } = useMemo(() => optionsOf(results), [results])
   const filtered = filter.outcome !== 'all' || filter.code !== null || filter.retryable !== 'all' || filter.text !== ''
 

@@ -2,7 +2,7 @@ import { useVirtualRows } from '../../hooks/use-virtual-rows'
 import { ScrollArea, Table, Text, UnstyledButton } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
-import { useBatch, type SortColumn } from '../../stores/batch-store'
+import { useBatchResults, type SortColumn } from '../../stores/batch-results-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
 import { ResultRow } from './result-row'
@@ -26,7 +26,7 @@ function openInPayments(id: string): void {
 
 /** Only the rows in sight are in the DOM, so 50,000 results scroll as smoothly as fifty. */
 export function ResultsTable({ rows }: { rows: BatchResult[] }) {
-  const { sort, toggleSort } = useBatch(useShallow((s) => ({ sort: s.sort, toggleSort: s.toggleSort })))
+  const { sort, toggleSort } = useBatchResults(useShallow((s) => ({ sort: s.sort, toggleSort: s.toggleSort })))
   const { viewportRef, virtualizer, items, paddingTop, paddingBottom } = useVirtualRows(rows, rowHeight, 12)
 
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
-import { selectActiveJob, useBatch } from '../../stores/batch-store'
+import { selectActiveJob, useBatchRun } from '../../stores/batch-run-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { ExportCard } from './export-card'
 import { FailureCharts } from './failure-charts'
@@ -13,7 +13,7 @@ import { JobStatusBadge } from './status-badge'
 
 /** One run: its progress and controls, then its results, their breakdown and the export. */
 export function RunPanel() {
-  const { job, busy, actionError, pause, resume, cancel, newBatch } = useBatch(
+  const { job, busy, actionError, pause, resume, cancel, newBatch } = useBatchRun(
     useShallow((s) => ({
       job: selectActiveJob(s),
       busy: s.busy,

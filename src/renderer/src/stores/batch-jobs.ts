@@ -1,0 +1,44 @@
+import type { BatchJob, BatchProgress } from '../../../shared/contract/batch-schema'
+import { notifyIfAway } from '../shell/notify-away'
+
+/** A job's progress before its first event: no rate, no estimate. */
+export const idle = (job: BatchJob): BatchProgress => ({ ...job, ratePerSecond: 0, etaSeconds: null, pausedUntil: null })
+
+export function jobOf({
+  id,
+  label,
+  environment,
+  createdAt,
+  total,
+  done,
+  status,
+  pauseReason,
+  counts,
+  rateLimited,
+}: BatchProgress): BatchJob {
+  return { id, label, environment, createdAt, total, done, status, pauseReason, counts, rateLimited }
+}
+
+/** The list with `job` in place of its old self, or first when it is new. */
+export function upsert(jobs: BatchJob[], job: BatchJob): BatchJob[] {
+  const index = jobs.findIndex((j) => j.id === job.id)
+  if (index < 0) return [job, ...jobs]
+  const next = jobs.slice()
+  next[index] = job
+  return next
+}
+
+/** A run that stopped going (finished, or paused itself) is news to a user on another screen. */
+export function tellIfAway(before: BatchJob | undefined, after: BatchJob): void {
+  if (before?.status !== 'running' || after.status === 'running') return
+  const { counts } = after
+  if (after.status === 'completed') {
+    notifyIfAway('batch', {
+      title: `Batch "${after.label}" finished`,
+      message: `${after.done} looked up: ${counts.failedPayments} failed payments, ${counts.notFound} not found, ${counts.error} lookup errors.`,
+      color: counts.failedPayments + counts.error > 0 ? 'orange' : 'teal',
+    })
+  } else if (after.status === 'paused' && after.pauseReason !== null) {
+    notifyIfAway('batch', { title: `Batch "${after.label}" paused`, message: after.pauseReason, color: 'red' })
+  }
+}
