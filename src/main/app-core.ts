@@ -1,8 +1,12 @@
-import { startSandbox, type RunningSandbox } from '../sandbox'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
 import { keySendRefusedDetail } from './audit/audit-details'
 import { AuditLog } from './audit/audit-log'
+import { forwardEvents } from './ipc/app-events'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
+import { createEventEmitter, type EventListener } from './ipc/event-emitter'
+import { createHandlers } from './ipc/handler-table'
+import { consoleLog, type AppLog } from './logging/app-log'
+import { logFailures } from './logging/log-failures'
 import { RequestLog } from './request-log/request-log'
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler/scheduler'
 import type { SecretStore } from './secrets/keychain'
@@ -10,19 +14,17 @@ import { createAuditService, type AuditService } from './services/audit-service'
 import { createBatchService, type BatchService, type FileDialogs } from './services/batch-service'
 import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
+import { createLocalSandbox } from './services/local-sandbox'
 import { createPaymentService, type PaymentService } from './services/payment-service'
 import { createProductionGuard, type ProductionConfirm } from './services/production-guard'
 import { createSandboxService } from './services/sandbox-service'
+import { createSchedulerService } from './services/scheduler-service'
 import { createSettingsService } from './services/settings-service'
 import { createSupportService, type RuntimeVersions, type SupportShell } from './services/support-service'
-import { consoleLog, type AppLog } from './logging/app-log'
-import { logFailures } from './logging/log-failures'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
-import { createEventEmitter, type EventListener } from './ipc/event-emitter'
-import { AppError } from '../shared/app-error'
 
 export interface AppCoreOptions {
   dataDir: string
@@ -71,11 +73,12 @@ export interface AppCore {
   close(): Promise<void>
 }
 
-const stateIntervalMs = 100
-
 /** Everything behind the IPC contract, wired together, with no Electron in sight. */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const onInternalError = options.onInternalError ?? (options.log ? (error: unknown) => options.log?.error('Internal error', error) : undefined)
+  const log = options.log ?? consoleLog()
+  const onInternalError =
+    options.onInternalError ?? (options.log ? (error: unknown) => options.log?.error('Internal error', error) : undefined)
+  const dialogs = options.dialogs ?? noDialogs
   const folderNotice = await makeDataFolderPrivate(options.dataDir)
   const settings = new SettingsStore(options.dataDir)
   const endpoints = new EndpointStore(options.dataDir)
@@ -84,35 +87,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   // 'start': the sandbox runs in this process only once the local environment is in use:
   // at launch when it is the active one, else on its first request or the switch to it.
-  let sandbox: RunningSandbox | null = null
-  let localService: LocalService | null = options.localService === 'start' ? null : options.localService
-  let starting: Promise<LocalService> | null = null
-  let closed = false
-  const startLocal = (): Promise<LocalService | null> => {
-    if (options.localService !== 'start' || closed) return Promise.resolve(localService)
-    starting ??= startSandbox({ allowedDeliveryHosts: options.sandboxDeliveryHosts ?? [] }).then(
-      (running) => {
-        sandbox = running
-        localService = { baseUrl: running.baseUrl, apiKey: running.apiKey }
-        return localService
-      },
-      (error: unknown) => {
-        starting = null
-        throw new AppError('sandbox-not-running', 'The local sandbox could not start on this computer. Restart Payments Desk to try again.', { cause: error })
-      },
-    )
-    return starting
-  }
-  if (loaded.settings.activeEnvironment === 'local') await startLocal()
+  const local = createLocalSandbox({ given: options.localService, deliveryHosts: options.sandboxDeliveryHosts ?? [] })
+  if (loaded.settings.activeEnvironment === 'local') await local.start()
 
   const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
   const requestLog = new RequestLog({ onListenerError: (error) => onInternalError?.(error) })
   const connections = createConnections({
     settings,
     secrets: options.secrets,
-    localService: () => localService,
-    startLocal,
-    onKeyRefused: (refusal) => audit.record({ environment: refusal.environment, action: 'key-send-refused', detail: keySendRefusedDetail(refusal) }),
+    localService: local.current,
+    startLocal: local.start,
+    onKeyRefused: (refusal) =>
+      audit.record({ environment: refusal.environment, action: 'key-send-refused', detail: keySendRefusedDetail(refusal) }),
   })
   const client = createApiClient({
     ...options.client,
@@ -122,8 +108,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   })
   const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))
   const audit = createAuditService({
-    log: new AuditLog(options.dataDir, { secrets: options.secrets, ...(options.auditUser === undefined ? {} : { user: options.auditUser }) }),
-    dialogs: options.dialogs ?? noDialogs,
+    log: new AuditLog(options.dataDir, {
+      secrets: options.secrets,
+      ...(options.auditUser === undefined ? {} : { user: options.auditUser }),
+    }),
+    dialogs,
     // The action went ahead; the admin sees why its entry is missing in Settings, everyone else at once.
     onWriteProblem: (message) => {
       settingsService.addNotice(message)
@@ -133,13 +122,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const payments = createPaymentService({
     client,
     settings,
-    onRememberFailed: (error) => (options.log ?? consoleLog()).warn('A lookup could not be added to the recent lookups', error),
+    onRememberFailed: (error) => {
+      log.warn('A lookup could not be added to the recent lookups', error)
+    },
   })
   const guard = createProductionGuard(options.confirm)
-  const checkout = createCheckoutService({ client, settings, audit, guard })
-  const webhooks = createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit, guard })
-  const sandboxService = createSandboxService({ client, settings, endpoints })
-  const settingsService = createSettingsService({ settings, secrets: options.secrets, connections, client, scheduler, audit })
+  const settingsService = createSettingsService({
+    settings,
+    secrets: options.secrets,
+    connections,
+    client,
+    scheduler,
+    audit,
+    startLocal: local.start,
+  })
   for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
@@ -147,84 +143,38 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settings,
     scheduler,
     requestLog,
-    dialogs: options.dialogs ?? noDialogs,
+    dialogs,
     addNotice: (notice) => {
       settingsService.addNotice(notice)
     },
   })
+  const schedulerService = createSchedulerService({ scheduler, settings: settingsService })
 
-  const schedulerView = () => {
-    const { ceiling, concurrency, headroom } = scheduler.config()
-    return { config: { ceiling, concurrency, headroom }, state: scheduler.state() }
-  }
-
-  const support = createSupportService({
-    log: options.log ?? null,
-    ...(options.shell ? { shell: options.shell } : {}),
-    ...(options.versions ? { versions: options.versions } : {}),
-    activeEnvironment: () => settings.get().activeEnvironment,
-    baseUrl: (environment) => connections.baseUrl(environment),
-    scheduler: schedulerView,
+  const handlers = createHandlers({
+    payments,
+    checkout: createCheckoutService({ client, settings, audit, guard }),
+    webhooks: createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit, guard }),
+    sandbox: createSandboxService({ client, settings, endpoints }),
+    settings: settingsService,
+    scheduler: schedulerService,
+    batches,
+    requestLog,
+    audit,
+    support: createSupportService({
+      log: options.log ?? null,
+      ...(options.shell ? { shell: options.shell } : {}),
+      ...(options.versions ? { versions: options.versions } : {}),
+      activeEnvironment: () => settings.get().activeEnvironment,
+      baseUrl: (environment) => connections.baseUrl(environment),
+      scheduler: schedulerService.view,
+    }),
   })
-
-  const handlers: Handlers = {
-    getPayment: ({ id }) => payments.get(id),
-    createCheckout: (request) => checkout.create(request),
-    registerWebhook: (request) => webhooks.register(request),
-    listWebhooks: () => Promise.resolve(webhooks.list()),
-    revealWebhookSecret: ({ endpointId }) => webhooks.reveal(endpointId),
-    verifySignature: (request) => webhooks.verify(request),
-    sendTestEvent: (request) => sandboxService.sendTestEvent(request),
-    listSandboxDeliveries: (request) => sandboxService.deliveries(request),
-    getSettings: () => settingsService.view(),
-    updateSettings: async (patch) => {
-      await settingsService.update(patch)
-      // Switched to the local sandbox: start it now, so Settings shows it running.
-      if (localService === null && settings.get().activeEnvironment === 'local') await startLocal()
-      return settingsService.view()
-    },
-    setKey: ({ environment, key }) => settingsService.setKey(environment, key),
-    deleteKey: ({ environment }) => settingsService.deleteKey(environment),
-    testKey: ({ environment }) => settingsService.testKey(environment),
-    batchOpenFile: () => batches.openFile(),
-    batchStart: ({ ids, label }) => batches.start(ids, label),
-    batchPause: ({ jobId }) => batches.pause(jobId),
-    batchResume: ({ jobId }) => batches.resume(jobId),
-    batchCancel: ({ jobId }) => batches.cancel(jobId),
-    batchList: () => Promise.resolve(batches.list()),
-    batchResults: ({ jobId, from }) => Promise.resolve(batches.results(jobId, from ?? 0)),
-    batchExport: ({ jobId, format, includeEmails, onlyIds }) => batches.export(jobId, format, includeEmails, onlyIds),
-    getRequestLog: () => Promise.resolve(requestLog.snapshot()),
-    getScheduler: () => Promise.resolve(schedulerView()),
-    configureScheduler: async (patch) => {
-      await settingsService.update({ throttle: patch })
-      return schedulerView()
-    },
-    auditList: () => audit.list(),
-    auditExport: ({ format }) => audit.export(format),
-    openLogsFolder: () => support.openLogsFolder(),
-    getDiagnostics: () => support.diagnostics(),
-  }
   const dispatching = createDispatcher(handlers, {
     isTrustedSender: options.isTrustedSender,
     ...(onInternalError ? { onInternalError } : {}),
   })
   const dispatcher = options.log ? logFailures(dispatching, options.log) : dispatching
-
-  const unsubscribeLog = requestLog.subscribe((entries) => {
-    emit('requestLogAppended', entries)
-  })
-  const unsubscribeBatch = batches.onProgress((progress) => {
-    emit('batchProgress', progress)
-  })
-  // The scheduler changes state on every request; the screen needs at most ten a second.
-  let stateTimer: NodeJS.Timeout | undefined
-  const unsubscribeState = scheduler.onState(() => {
-    stateTimer ??= setTimeout(() => {
-      stateTimer = undefined
-      emit('schedulerState', scheduler.state())
-    }, stateIntervalMs)
-  })
+  const stopEvents = forwardEvents({ requestLog, batches, scheduler }, emit)
 
   return {
     dispatcher,
@@ -236,7 +186,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     scheduler,
     requestLog,
     get localService() {
-      return localService
+      return local.current()
     },
     subscribe,
     async close() {
@@ -246,19 +196,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         (error: unknown) => error,
       )
       await batches.close()
-      unsubscribeBatch()
-      unsubscribeLog()
-      unsubscribeState()
-      if (stateTimer) clearTimeout(stateTimer)
+      stopEvents()
       requestLog.dispose()
       const unsaved = await saving
-      closed = true
-      await starting?.catch(() => undefined)
-      await sandbox?.close()
-      // A late call for the stopped sandbox is 'sandbox-not-running', not a refused connection to its old port.
-      if (sandbox) localService = null
+      await local.close()
       // Recent lookups, most likely: the app quits either way; the user finds why in the log, and in Copy diagnostics after the next start.
-      if (unsaved !== null) (options.log ?? consoleLog()).error('The last settings change was not saved on quit', unsaved)
+      if (unsaved !== null) log.error('The last settings change was not saved on quit', unsaved)
     },
   }
 }

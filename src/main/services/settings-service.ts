@@ -36,6 +36,8 @@ export function createSettingsService(deps: {
   client: ApiClient
   scheduler: Scheduler
   audit: AuditRecorder
+  /** Starts the local sandbox where this process runs it; a switch to it starts it, so the view shows it running. */
+  startLocal?: () => Promise<unknown>
 }): SettingsService {
   const notices: string[] = []
 
@@ -130,6 +132,7 @@ export function createSettingsService(deps: {
             : `The private key of ${label} was removed when its base URL changed: an earlier version stored it without the address it belongs to. Enter the key again for the new address.`,
         )
       }
+      if (saved.activeEnvironment === 'local') await deps.startLocal?.()
     },
 
     async setKey(environment, key) {

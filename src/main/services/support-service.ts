@@ -30,6 +30,8 @@ export interface SupportDeps {
 
 export const diagnosticErrorLines = 20
 
+export type SupportService = ReturnType<typeof createSupportService>
+
 /** "Open logs folder" and "Copy diagnostics": what a support ticket needs, and never a key or secret. */
 export function createSupportService(deps: SupportDeps) {
   return {

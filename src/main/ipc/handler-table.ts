@@ -1,0 +1,62 @@
+import type { RequestLog } from '../request-log/request-log'
+import type { AuditService } from '../services/audit-service'
+import type { BatchService } from '../services/batch-service'
+import type { CheckoutService } from '../services/checkout-service'
+import type { PaymentService } from '../services/payment-service'
+import type { SandboxService } from '../services/sandbox-service'
+import type { SchedulerService } from '../services/scheduler-service'
+import type { SettingsService } from '../services/settings-service'
+import type { SupportService } from '../services/support-service'
+import type { WebhookService } from '../services/webhook-service'
+import type { Handlers } from './dispatcher'
+
+export interface AppServices {
+  payments: PaymentService
+  checkout: CheckoutService
+  webhooks: WebhookService
+  sandbox: SandboxService
+  settings: SettingsService
+  scheduler: SchedulerService
+  batches: BatchService
+  requestLog: RequestLog
+  audit: AuditService
+  support: SupportService
+}
+
+/** Each channel of the contract to the service that answers it: no logic of its own. */
+export function createHandlers(s: AppServices): Handlers {
+  return {
+    getPayment: ({ id }) => s.payments.get(id),
+    createCheckout: (request) => s.checkout.create(request),
+    registerWebhook: (request) => s.webhooks.register(request),
+    listWebhooks: () => Promise.resolve(s.webhooks.list()),
+    revealWebhookSecret: ({ endpointId }) => s.webhooks.reveal(endpointId),
+    verifySignature: (request) => s.webhooks.verify(request),
+    sendTestEvent: (request) => s.sandbox.sendTestEvent(request),
+    listSandboxDeliveries: (request) => s.sandbox.deliveries(request),
+    // Only the channels that answer with the Settings view show (and so take) the pending notices.
+    getSettings: () => s.settings.view(),
+    updateSettings: async (patch) => {
+      await s.settings.update(patch)
+      return s.settings.view()
+    },
+    setKey: ({ environment, key }) => s.settings.setKey(environment, key),
+    deleteKey: ({ environment }) => s.settings.deleteKey(environment),
+    testKey: ({ environment }) => s.settings.testKey(environment),
+    batchOpenFile: () => s.batches.openFile(),
+    batchStart: ({ ids, label }) => s.batches.start(ids, label),
+    batchPause: ({ jobId }) => s.batches.pause(jobId),
+    batchResume: ({ jobId }) => s.batches.resume(jobId),
+    batchCancel: ({ jobId }) => s.batches.cancel(jobId),
+    batchList: () => Promise.resolve(s.batches.list()),
+    batchResults: ({ jobId, from }) => Promise.resolve(s.batches.results(jobId, from ?? 0)),
+    batchExport: ({ jobId, format, includeEmails, onlyIds }) => s.batches.export(jobId, format, includeEmails, onlyIds),
+    getRequestLog: () => Promise.resolve(s.requestLog.snapshot()),
+    getScheduler: () => Promise.resolve(s.scheduler.view()),
+    configureScheduler: (patch) => s.scheduler.configure(patch),
+    auditList: () => s.audit.list(),
+    auditExport: ({ format }) => s.audit.export(format),
+    openLogsFolder: () => s.support.openLogsFolder(),
+    getDiagnostics: () => s.support.diagnostics(),
+  }
+}
