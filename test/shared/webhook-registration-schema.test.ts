@@ -4,7 +4,10 @@ import { webhookRegistrationSchema } from '../../src/shared/contract/webhook-sch
 // The service's answer to POST /api/webhook, read as registerWebhook reads it.
 describe('webhookRegistrationSchema', () => {
   it('reads the secret and a string id, and drops what is not published', () => {
-    expect(webhookRegistrationSchema.parse({ secret: 'whsec_abc', id: 'we_1', url: 'https://x.example', extra: 1 })).toEqual({ secret: 'whsec_abc', id: 'we_1' })
+    expect(webhookRegistrationSchema.parse({ secret: 'whsec_abc', id: 'we_1', url: 'https://x.example', extra: 1 })).toEqual({
+      secret: 'whsec_abc',
+      id: 'we_1',
+    })
   })
 
   it('keeps no id that is not a string, without refusing an answer that has the secret', () => {

@@ -43,7 +43,12 @@ describe('notices pending at start', () => {
   it('survive saving the scheduler settings, and reach the next Settings view', async () => {
     const sandbox = await startSandbox({ rateLimit: { rate: 0 } })
     sandboxes.push(sandbox)
-    const core = await createAppCore({ dataDir: await folderWithNotice(null), secrets: createMemoryStore(), localService: sandbox, isTrustedSender: () => true })
+    const core = await createAppCore({
+      dataDir: await folderWithNotice(null),
+      secrets: createMemoryStore(),
+      localService: sandbox,
+      isTrustedSender: () => true,
+    })
     cores.push(core)
 
     const scheduler = await call(core, 'configureScheduler', { ceiling: 40 })

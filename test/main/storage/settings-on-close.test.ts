@@ -31,7 +31,13 @@ afterEach(async () => {
 async function lookUpOnReadOnlyDisk(withLog: AppLog): Promise<AppCore> {
   disk = await mountSmallDisk(512)
   sandbox = await startSandbox({ rateLimit: { rate: 0 } })
-  const core = await createAppCore({ dataDir: disk.path, secrets: createMemoryStore(), localService: sandbox, isTrustedSender: () => true, log: withLog })
+  const core = await createAppCore({
+    dataDir: disk.path,
+    secrets: createMemoryStore(),
+    localService: sandbox,
+    isTrustedSender: () => true,
+    log: withLog,
+  })
   await disk.setReadOnly(true)
   const lookup = await core.dispatcher.dispatch('getPayment', appSender, { id: 'pay_seed_card_declined' })
   expect(lookup.ok).toBe(true)
@@ -59,7 +65,9 @@ describe.runIf(diskTestsRun)('a settings write that fails (needs root to mount a
     const appLog = await openLog()
     const core = await lookUpOnReadOnlyDisk(appLog)
 
-    const problems = await waitFor(async () => (await appLog.recentProblems(10)).find((line) => line.includes('recent lookups')), { what: 'the failed save in the log' })
+    const problems = await waitFor(async () => (await appLog.recentProblems(10)).find((line) => line.includes('recent lookups')), {
+      what: 'the failed save in the log',
+    })
     expect(problems).toContain('read-only')
     await core.close()
   })
