@@ -44,7 +44,7 @@ export const defaultRateTuning: RateTuning = {
   discoverGrowth: 2,
   probeGrowth: 4,
   margin: 0.03,
-  announcedMargin: 0,
+  announcedMargin: 0.01,
   discoverCut: 0.85,
   holdCut: 0.8,
   probeCut: 0.95,
@@ -263,7 +263,11 @@ export function announcedAllowance(model: RateModel, now: number, sentSeq: numbe
 function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, sentAt }: { at: number; sentAt: number }, sentSeq: number): RateModel {
   // An answer to an older request says less than the one already read.
   if (model.quota !== null && sentSeq < model.quota.sentSeq) return model
-  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
+  // The remaining quota jumping back up by half or more is a window that just began: its reset
+  // is then the whole window (rounded, as a reset given as an epoch second reads up to 1 s long).
+  const before = model.quota?.remaining ?? null
+  const fresh = before !== null && announced.remaining !== null && announced.limit !== null && announced.resetMs !== null && announced.remaining - before >= announced.limit / 2
+  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0)
   const quota: Quota = {
     limit: announced.limit,
     windowMs: announced.windowMs,

@@ -39,8 +39,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const config = withConfig(defaultSchedulerConfig, options)
   let model: RateModel = initialModel(config.initialRate, config.ceiling, tuning)
   // One token at the start: the first answer, which may announce the limit, comes before a volley.
-  const all = new TokenBucket({ rate: model.rate, burst: burstFor(model.rate), tokens: 1, now })
-  const batch = new TokenBucket({ rate: batchRate(), burst: burstFor(batchRate()), tokens: 1, now })
+  const all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
+  const batch = new TokenBucket({ rate: batchRate(), burst: burstFor(model, batchRate()), tokens: 1, now })
   const lanes: Record<Lane, Waiting[]> = { 'interactive-retry': [], interactive: [], 'batch-retry': [], batch: [] }
   const listeners = new Set<(state: SchedulerState) => void>()
   let inFlight = 0
@@ -103,10 +103,10 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   function update(next: RateModel): void {
     model = next
     all.setRate(model.rate)
-    all.setBurst(burstFor(model.rate))
+    all.setBurst(burstFor(model, model.rate))
     const rate = batchRate()
     batch.setRate(rate)
-    batch.setBurst(burstFor(rate))
+    batch.setBurst(burstFor(model, rate))
   }
 
   function wakeIn(delayMs: number): void {
@@ -298,7 +298,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 }
 
-function burstFor(rate: number): number {
+function burstFor(model: RateModel, rate: number): number {
+  // Once a limit is known, requests go evenly spaced: a windowed limiter counts every
+  // request of any window, and a volley after a late timer could put one too many in it.
+  // Half a token more keeps what a timer rounded up to a whole millisecond would lose.
+  if (model.limit !== null && model.phase === 'hold') return 1.5
   return Math.max(1, rate * burstSeconds)
 }
 
