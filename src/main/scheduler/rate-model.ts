@@ -1,4 +1,8 @@
+import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
+import { defaultRateTuning, type RateTuning } from './rate-tuning'
+
+export { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 /**
  * The scheduler's pure core: what it believes about the service's limit, as a function of what
@@ -11,61 +15,6 @@ export type LimitSource = 'none' | 'probing' | 'headers'
 
 /** 'discover': no 429 yet, the rate doubles. 'hold': just under the limit. 'probe': above it, looking for a higher one. */
 export type Phase = 'discover' | 'hold' | 'probe'
-
-export interface RateTuning {
-  floor: number
-  /** Growth per second of rate-bound work before the first 429, and while a probe succeeds. */
-  discoverGrowth: number
-  probeGrowth: number
-  /** Fraction of the learnt limit left unused while holding (the estimate is never exact). */
-  margin: number
-  /** With headers the limit is known: only this much is left for timing noise. */
-  announcedMargin: number
-  /** At the first 429, the limit is taken as this fraction of the rate it came at (unless measured lower). */
-  discoverCut: number
-  /** A probe that failed at once: the limit is at least this fraction of the rate it failed at. */
-  probeCut: number
-  /** A 429 while holding with no measurement: the rate was too high by at least this much. */
-  holdCut: number
-  /** Rate-bound time held before the first probe; doubled after each probe that found nothing new. */
-  minSpacingMs: number
-  maxSpacingMs: number
-  /** A success rate measured over less time than this is noise. */
-  minWindowMs: number
-  /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
-  maxPauseMs: number
-  /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
-  minSelfPauseMs: number
-  maxSelfPauseMs: number
-}
-
-export const defaultRateTuning: RateTuning = {
-  floor: 1,
-  discoverGrowth: 2,
-  probeGrowth: 4,
-  margin: 0.03,
-  announcedMargin: 0.01,
-  discoverCut: 0.85,
-  holdCut: 0.8,
-  probeCut: 0.95,
-  minSpacingMs: 1_500,
-  maxSpacingMs: 12_000,
-  minWindowMs: 1_000,
-  maxPauseMs: 10 * 60_000,
-  minSelfPauseMs: 100,
-  maxSelfPauseMs: 2_000,
-}
-
-/** The last announced quota, kept with the send number of the request it answered. */
-export interface Quota {
-  limit: number | null
-  windowMs: number | null
-  remaining: number | null
-  /** Epoch ms when the announced quota is whole again, or null. */
-  resetAt: number | null
-  answeredAt: number
-  sentSeq: number
-}
 
 export interface RateModel {
   readonly ceiling: number
@@ -248,46 +197,6 @@ function lastSecondCount(model: RateModel, at: number, tuning: RateTuning): numb
   const first = times[0]
   const last = times.at(-1)
   return first === undefined || last === undefined || times.length < 3 || last === first ? null : ((times.length - 1) * 1_000) / (last - first)
-}
-
-/** Requests the service would still take now, by its last announcement, refilled at the sustained rate; null when nothing was announced. */
-export function announcedAllowance(model: RateModel, now: number, sentSeq: number): number | null {
-  const quota = model.quota
-  if (quota === null || quota.remaining === null) return null
-  const sustained = model.source === 'headers' && model.limit !== null ? model.limit : 0
-  let allowance = quota.remaining - (sentSeq - quota.sentSeq) + (sustained * Math.max(0, now - quota.answeredAt)) / 1000
-  if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null) allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
-  return quota.limit === null ? allowance : Math.min(allowance, quota.limit)
-}
-
-function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, sentAt }: { at: number; sentAt: number }, sentSeq: number): RateModel {
-  // An answer to an older request says less than the one already read.
-  if (model.quota !== null && sentSeq < model.quota.sentSeq) return model
-  // The remaining quota jumping back up by half or more is a window that just began: its reset
-  // is then the whole window (rounded, as a reset given as an epoch second reads up to 1 s long).
-  const before = model.quota?.remaining ?? null
-  const fresh = before !== null && announced.remaining !== null && announced.limit !== null && announced.resetMs !== null && announced.remaining - before >= announced.limit / 2
-  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0)
-  const quota: Quota = {
-    limit: announced.limit,
-    windowMs: announced.windowMs,
-    remaining: announced.remaining,
-    resetAt: announced.resetMs === null ? null : at + announced.resetMs,
-    // The service counted the request somewhere between its sending and its answer: refill is
-    // counted from the sending (a slow answer is mostly the service's work after the count).
-    answeredAt: sentAt,
-    sentSeq,
-  }
-  // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
-  // (a reset given as an epoch second can read up to a second long).
-  const windowMs = announced.windowMs ?? (longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : null)
-  if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
-  const limit = (announced.limit * 1000) / Math.max(windowMs, 1_000 / model.ceiling)
-  return { ...model, quota, longestResetMs, windowMs, limit, source: 'headers', phase: 'hold' }
-}
-
-function announcedRate(model: RateModel, tuning: RateTuning): number {
-  return clamp((model.limit ?? model.rate) * (1 - tuning.announcedMargin), tuning.floor, model.ceiling)
 }
 
 function clamp(value: number, low: number, high: number): number {

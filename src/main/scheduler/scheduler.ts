@@ -1,8 +1,9 @@
 import { AppError } from '../../shared/app-error'
-import { announcedAllowance, defaultRateTuning, initialModel, observe, pausedUntil, restart, withCeiling, type RateModel, type RateTuning } from './rate-model'
+import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCeiling, type RateModel, type RateTuning } from './rate-model'
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
-import type { Priority, Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
-import { TokenBucket } from './token-bucket'
+import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
+import { Lanes, type Waiting } from './lanes'
+import { Pacing } from './pacing'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -14,20 +15,6 @@ export interface SchedulerOptions extends Partial<SchedulerConfig> {
   tuning?: Partial<RateTuning>
 }
 
-// A tenth of a second of burst: an idle app sends a lookup at once, but a batch cannot
-// fire a volley that an unseen server-side burst allowance would then punish late.
-const burstSeconds = 0.1
-
-interface Waiting {
-  priority: Priority
-  scheduledAt: number
-  start(queuedMs: number, rateBound: boolean): void
-}
-
-// Lanes in the order they are served: a retry goes ahead of first attempts of its priority.
-type Lane = 'interactive-retry' | 'interactive' | 'batch-retry' | 'batch'
-const laneOrder: readonly Lane[] = ['interactive-retry', 'interactive', 'batch-retry', 'batch']
-
 /**
  * The driver around the pure rate model (rate-model.ts): it owns the queue, the timers and
  * the pacing buckets, and tells the model what happened. Interactive work paces on the whole
@@ -38,10 +25,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const tuning: RateTuning = { ...defaultRateTuning, ...options.tuning }
   const config = withConfig(defaultSchedulerConfig, options)
   let model: RateModel = initialModel(config.initialRate, config.ceiling, tuning)
-  // One token at the start: the first answer, which may announce the limit, comes before a volley.
-  const all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
-  const batch = new TokenBucket({ rate: batchRate(), burst: burstFor(model, batchRate()), tokens: 1, now })
-  const lanes: Record<Lane, Waiting[]> = { 'interactive-retry': [], interactive: [], 'batch-retry': [], batch: [] }
+  const pacing = new Pacing(model, tuning, () => config.headroom, now)
+  const lanes = new Lanes()
   const listeners = new Set<(state: SchedulerState) => void>()
   let inFlight = 0
   let sentSeq = 0
@@ -54,21 +39,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   let pumping = false
   let pumpAgain = false
 
-  function batchRate(): number {
-    const { limit, phase, rate, source } = model
-    // Holding under a known limit, batch work leaves the larger of the margin and the headroom unused.
-    const margin = source === 'headers' ? tuning.announcedMargin : tuning.margin
-    if (phase === 'hold' && limit !== null) return Math.max(tuning.floor, Math.min(rate, limit * (1 - Math.max(config.headroom, margin))))
-    return Math.max(tuning.floor, rate * (1 - config.headroom))
-  }
-
-  function queuedCount(priority: Priority): number {
-    return priority === 'interactive' ? lanes['interactive-retry'].length + lanes.interactive.length : lanes['batch-retry'].length + lanes.batch.length
-  }
-
   function state(): SchedulerState {
-    const interactive = queuedCount('interactive')
-    const queuedBatch = queuedCount('batch')
+    const interactive = lanes.count('interactive')
+    const queuedBatch = lanes.count('batch')
     return {
       rate: model.rate,
       ceiling: model.ceiling,
@@ -77,10 +50,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       windowMs: model.windowMs,
       phase: model.phase,
       headroom: config.headroom,
-      batchRate: batchRate(),
-      // A borrowed token shows as none left rather than as a debt.
-      tokens: Math.max(0, all.tokens()),
-      burst: all.burst,
+      batchRate: pacing.batchRate(),
+      ...pacing.tokens(),
       concurrency: config.concurrency,
       inFlight,
       queued: { interactive, batch: queuedBatch, total: interactive + queuedBatch },
@@ -102,11 +73,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
 
   function update(next: RateModel): void {
     model = next
-    all.setRate(model.rate)
-    all.setBurst(burstFor(model, model.rate))
-    const rate = batchRate()
-    batch.setRate(rate)
-    batch.setBurst(burstFor(model, rate))
+    pacing.follow(model)
   }
 
   function wakeIn(delayMs: number): void {
@@ -120,32 +87,6 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       pump()
       notify()
     }, due - now())
-  }
-
-  function next(): { lane: Lane; item: Waiting } | null {
-    for (const lane of laneOrder) {
-      const item = lanes[lane][0]
-      if (item) return { lane, item }
-    }
-    return null
-  }
-
-  /** Ms until `priority` may start, 0 when it may now. */
-  function waitFor(priority: Priority): number {
-    const t = now()
-    const allowance = announcedAllowance(model, t, sentSeq)
-    const reserve = priority === 'batch' && model.quota?.limit != null ? config.headroom * model.quota.limit : 0
-    if (allowance !== null && allowance < 1 + reserve) {
-      const sustained = model.limit ?? model.rate
-      const refill = ((1 + reserve - allowance) * 1000) / sustained
-      const reset = model.quota?.resetAt == null ? Number.POSITIVE_INFINITY : model.quota.resetAt - t
-      return Math.max(1, Math.min(refill, reset))
-    }
-    if (priority === 'interactive') {
-      // An interactive lookup borrows the next token rather than wait behind the pace.
-      return all.tokens() >= 0 ? 0 : all.timeUntilToken()
-    }
-    return Math.max(all.timeUntilToken(), batch.timeUntilToken())
   }
 
   // Re-entrant calls (a task that reports at once, an abort) only ask for another pass.
@@ -182,28 +123,26 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       if (wasPaused) {
         wasPaused = false
         // Tokens earned during the pause would go out as one volley the moment it ends.
-        all.empty()
-        batch.empty()
+        pacing.empty()
       }
-      const head = next()
+      const head = lanes.peek()
       if (head === null) {
         paceBound = false
         update(observe(model, { kind: 'idle', at: now() }, tuning))
         return
       }
       if (inFlight >= config.concurrency) return
-      const wait = waitFor(head.item.priority)
+      const wait = pacing.waitFor(head.priority, now(), sentSeq)
       if (wait > 0) {
         paceBound = true
         wakeIn(wait)
         return
       }
-      lanes[head.lane].shift()
-      if (!all.take()) all.borrow()
-      if (head.item.priority === 'batch' && !batch.take()) batch.borrow()
+      lanes.shift()
+      pacing.take(head.priority)
       const rateBound = paceBound
       paceBound = false
-      head.item.start(now() - head.item.scheduledAt, rateBound)
+      head.start(now() - head.scheduledAt, rateBound)
     }
   }
 
@@ -230,8 +169,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
           update(observe(model, { kind: 'rate-limited', at, sentAt, generation, sentSeq: seq, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }, tuning))
           // Stored-up tokens would go out as one volley at a rate just found too high.
           if (model.generation !== before) {
-            all.empty()
-            batch.empty()
+            pacing.empty()
           }
         } else if (announced) update(observe(model, { kind: 'ok', at, sentAt, generation: -1, sentSeq: seq, rateBound: false, announced }, tuning))
         pump()
@@ -251,11 +189,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const { priority, signal, retry = false } = options
     if (signal?.aborted === true) return Promise.reject(cancelled(signal.reason))
     return new Promise<T>((resolve, reject) => {
-      const lane: Lane = `${priority}${retry ? '-retry' : ''}` as Lane
       const onAbort = (): void => {
-        const index = lanes[lane].indexOf(item)
-        if (index < 0) return
-        lanes[lane].splice(index, 1)
+        if (!lanes.remove(item, retry)) return
         reject(cancelled(signal?.reason))
         notify()
         pump()
@@ -269,7 +204,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         },
       }
       signal?.addEventListener('abort', onAbort, { once: true })
-      lanes[lane].push(item)
+      lanes.push(item, retry)
       notify()
       pump()
     })
@@ -296,14 +231,6 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       }
     },
   }
-}
-
-function burstFor(model: RateModel, rate: number): number {
-  // Once a limit is known, requests go evenly spaced: a windowed limiter counts every
-  // request of any window, and a volley after a late timer could put one too many in it.
-  // Half a token more keeps what a timer rounded up to a whole millisecond would lose.
-  if (model.limit !== null && model.phase === 'hold') return 1.5
-  return Math.max(1, rate * burstSeconds)
 }
 
 function cancelled(reason: unknown): AppError {

@@ -1,0 +1,89 @@
+import { announcedAllowance } from './announced-quota'
+import type { RateModel } from './rate-model'
+import type { RateTuning } from './rate-tuning'
+import type { Priority } from './scheduler-types'
+import { TokenBucket } from './token-bucket'
+
+// While the limit is still sought, a tenth of a second of burst: an idle app sends a lookup at
+// once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
+const burstSeconds = 0.1
+
+/**
+ * The driver's pacing: two token buckets (the whole rate for everyone; the rate less the
+ * headroom for batch work) and the announced-quota gate, set from the model after each answer.
+ */
+export class Pacing {
+  readonly #all: TokenBucket
+  readonly #batch: TokenBucket
+  readonly #tuning: RateTuning
+  readonly #headroom: () => number
+  #model: RateModel
+
+  constructor(model: RateModel, tuning: RateTuning, headroom: () => number, now: () => number) {
+    this.#model = model
+    this.#tuning = tuning
+    this.#headroom = headroom
+    // One token at the start: the first answer, which may announce the limit, comes before a volley.
+    this.#all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
+    const rate = this.batchRate()
+    this.#batch = new TokenBucket({ rate, burst: burstFor(model, rate), tokens: 1, now })
+  }
+
+  /** Req/s batch work goes at: holding under a known limit, it leaves the larger of the margin and the headroom unused. */
+  batchRate(): number {
+    const { limit, phase, rate, source } = this.#model
+    const tuning = this.#tuning
+    const margin = source === 'headers' ? tuning.announcedMargin : tuning.margin
+    if (phase === 'hold' && limit !== null) return Math.max(tuning.floor, Math.min(rate, limit * (1 - Math.max(this.#headroom(), margin))))
+    return Math.max(tuning.floor, rate * (1 - this.#headroom()))
+  }
+
+  follow(model: RateModel): void {
+    this.#model = model
+    this.#all.setRate(model.rate)
+    this.#all.setBurst(burstFor(model, model.rate))
+    const rate = this.batchRate()
+    this.#batch.setRate(rate)
+    this.#batch.setBurst(burstFor(model, rate))
+  }
+
+  /** Ms until `priority` may start, 0 when it may now; `sentSeq` counts the requests sent so far. */
+  waitFor(priority: Priority, now: number, sentSeq: number): number {
+    const model = this.#model
+    const allowance = announcedAllowance(model, now, sentSeq)
+    const reserve = priority === 'batch' && model.quota?.limit != null ? this.#headroom() * model.quota.limit : 0
+    if (allowance !== null && allowance < 1 + reserve) {
+      const sustained = model.limit ?? model.rate
+      const refill = ((1 + reserve - allowance) * 1000) / sustained
+      const reset = model.quota?.resetAt == null ? Number.POSITIVE_INFINITY : model.quota.resetAt - now
+      return Math.max(1, Math.min(refill, reset))
+    }
+    // An interactive lookup borrows the next token rather than wait behind the pace.
+    if (priority === 'interactive') return this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken()
+    return Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken())
+  }
+
+  take(priority: Priority): void {
+    if (!this.#all.take()) this.#all.borrow()
+    if (priority === 'batch' && !this.#batch.take()) this.#batch.borrow()
+  }
+
+  /** Tokens stored up (during a pause, at a rate just found too high) would go out as one volley. */
+  empty(): void {
+    this.#all.empty()
+    this.#batch.empty()
+  }
+
+  /** For the Requests view: a borrowed token shows as none left rather than as a debt. */
+  tokens(): { tokens: number; burst: number } {
+    return { tokens: Math.max(0, this.#all.tokens()), burst: this.#all.burst }
+  }
+}
+
+function burstFor(model: RateModel, rate: number): number {
+  // Once a limit is held, requests go evenly spaced: a windowed limiter counts every request
+  // of any window, and a volley after a late timer could put one too many in it. Half a token
+  // more keeps what a timer rounded up to a whole millisecond would lose.
+  if (model.limit !== null && model.phase === 'hold') return 1.5
+  return Math.max(1, rate * burstSeconds)
+}

@@ -1,0 +1,44 @@
+/** The rate model's constants: how fast it climbs, how far it backs off, how long it holds. */
+export interface RateTuning {
+  floor: number
+  /** Growth per second of rate-bound work before the first 429, and while a probe succeeds. */
+  discoverGrowth: number
+  probeGrowth: number
+  /** Fraction of the learnt limit left unused while holding (the estimate is never exact). */
+  margin: number
+  /** With headers the limit is known: only this much is left for timing noise. */
+  announcedMargin: number
+  /** At the first 429, the limit is taken as this fraction of the rate it came at (unless measured lower). */
+  discoverCut: number
+  /** A probe that failed at once: the limit is at least this fraction of the rate it failed at. */
+  probeCut: number
+  /** A 429 while holding with no measurement: the rate was too high by at least this much. */
+  holdCut: number
+  /** Rate-bound time held before the first probe; doubled after each probe that found nothing new. */
+  minSpacingMs: number
+  maxSpacingMs: number
+  /** A success rate measured over less time than this is noise. */
+  minWindowMs: number
+  /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
+  maxPauseMs: number
+  /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
+  minSelfPauseMs: number
+  maxSelfPauseMs: number
+}
+
+export const defaultRateTuning: RateTuning = {
+  floor: 1,
+  discoverGrowth: 2,
+  probeGrowth: 4,
+  margin: 0.03,
+  announcedMargin: 0.01,
+  discoverCut: 0.85,
+  holdCut: 0.8,
+  probeCut: 0.95,
+  minSpacingMs: 1_500,
+  maxSpacingMs: 12_000,
+  minWindowMs: 1_000,
+  maxPauseMs: 10 * 60_000,
+  minSelfPauseMs: 100,
+  maxSelfPauseMs: 2_000,
+}
