@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core'
 import type { AppCore } from '../../src/main/app-core'
 import type { Sender } from '../../src/main/ipc/dispatcher'
 import type { ProductionConfirm, ProductionWrite } from '../../src/main/services/production-guard'
+import { deskApi } from '../../src/shared/contract/api'
 import { eventContract, invokeContract, type EventName, type InvokeName } from '../../src/shared/contract/channels'
+import { eventHub } from '../helpers/event-hub'
 
 const sender: Sender = { frameUrl: 'app://e2e', fromAppWindow: true }
 
@@ -35,6 +37,24 @@ export function fakeConfirm(): FakeConfirm {
   return fake
 }
 
+type DeskNames = Parameters<typeof deskApi>[0]
+
+/**
+ * Runs in the page, sent as source with its two helpers: `window.paymentsDesk` built by the
+ * preload's own `deskApi`, calls going to the binding and events coming from `__paymentsDeskEmit`.
+ */
+function installPageApi(names: DeskNames, build: typeof deskApi, hub: typeof eventHub): void {
+  const host = globalThis as unknown as {
+    __paymentsDeskInvoke: (name: string, payload: unknown) => Promise<unknown>
+    __paymentsDeskEmit: (name: string, payload: unknown) => void
+    paymentsDesk: unknown
+  }
+  const events = hub()
+  host.__paymentsDeskEmit = events.emit
+  // The binding is looked up at each call: a test may wrap it to hold an answer back.
+  host.paymentsDesk = Object.freeze(build(names, { invoke: (name, request) => host.__paymentsDeskInvoke(name, request), listen: events.listen }))
+}
+
 /**
  * Puts on the page the same `window.paymentsDesk` the preload builds, from the same
  * contract, with each call going to the real dispatcher in this process. Only the
@@ -46,35 +66,8 @@ export async function bridge(page: Page, core: AppCore, onTraffic?: TrafficListe
     onTraffic?.({ kind: 'invoke', name, request: payload, response })
     return response
   })
-  await page.addInitScript(
-    ({ invokeNames, eventNames }) => {
-      type Listener = (payload: unknown) => void
-      const listeners = new Map<string, Set<Listener>>()
-      const host = globalThis as unknown as {
-        __paymentsDeskInvoke: (name: string, payload: unknown) => Promise<unknown>
-        __paymentsDeskEmit: (name: string, payload: unknown) => void
-        paymentsDesk: unknown
-      }
-      host.__paymentsDeskEmit = (name, payload) => {
-        for (const listener of listeners.get(name) ?? []) listener(payload)
-      }
-      host.paymentsDesk = Object.freeze({
-        invoke: Object.fromEntries(invokeNames.map((name) => [name, (request: unknown) => host.__paymentsDeskInvoke(name, request)])),
-        on: Object.fromEntries(
-          eventNames.map((name) => [
-            name,
-            (listener: Listener) => {
-              const set = listeners.get(name) ?? new Set<Listener>()
-              set.add(listener)
-              listeners.set(name, set)
-              return () => set.delete(listener)
-            },
-          ]),
-        ),
-      })
-    },
-    { invokeNames: Object.keys(invokeContract), eventNames: Object.keys(eventContract) },
-  )
+  const names: DeskNames = { invoke: Object.keys(invokeContract) as InvokeName[], events: Object.keys(eventContract) as EventName[] }
+  await page.addInitScript({ content: `(${installPageApi.toString()})(${JSON.stringify(names)}, ${deskApi.toString()}, ${eventHub.toString()})` })
   return core.subscribe((name, payload) => {
     onTraffic?.({ kind: 'event', name, payload })
     page.evaluate(([n, p]) => { (globalThis as unknown as { __paymentsDeskEmit: (n: unknown, p: unknown) => void }).__paymentsDeskEmit(n, p) }, [name, payload] as const).catch(() => undefined)
