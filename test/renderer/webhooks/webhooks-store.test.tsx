@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useWebhookSandbox } from '../../../src/renderer/src/stores/webhook-sandbox-store'
 import { useWebhooks } from '../../../src/renderer/src/stores/webhooks-store'
 import { installFakeApi, type FakeApi } from '../fake-api'
 import { delivery, endpoint } from './fixtures'
@@ -94,25 +95,25 @@ describe('webhooks store', () => {
       if (!('endpointId' in request)) await gate
       return [delivery({ id: request.endpointId ?? 'all' })]
     })
-    const first = useWebhooks.getState().refreshDeliveries()
-    useWebhooks.setState({ deliveriesEndpointId: 'ep_1' })
+    const first = useWebhookSandbox.getState().refreshDeliveries()
+    useWebhookSandbox.setState({ deliveriesEndpointId: 'ep_1' })
     release()
     await first
-    expect(useWebhooks.getState().deliveries.map((d) => d.id)).toEqual(['ep_1'])
+    expect(useWebhookSandbox.getState().deliveries.map((d) => d.id)).toEqual(['ep_1'])
   })
 
   it('sends a test event and refreshes the deliveries', async () => {
     api.handle('sendTestEvent', (request) => ({ type: request.type, paymentId: request.paymentId }))
     api.handle('listSandboxDeliveries', () => [delivery()])
-    const sent = await useWebhooks.getState().sendTestEvent({ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' })
+    const sent = await useWebhookSandbox.getState().sendTestEvent({ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' })
     expect(sent).toBe(true)
     expect(api.calls('sendTestEvent')).toEqual([{ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' }])
-    await expect.poll(() => useWebhooks.getState().deliveries).toHaveLength(1)
+    await expect.poll(() => useWebhookSandbox.getState().deliveries).toHaveLength(1)
   })
 
   it('keeps the reason a test event was refused', async () => {
     api.fail('sendTestEvent', { code: 'sandbox-only', message: 'Only on the local sandbox.' })
-    expect(await useWebhooks.getState().sendTestEvent({ type: 'payment.settled', paymentId: 'pay_x' })).toBe(false)
-    expect(useWebhooks.getState().sendError?.message).toBe('Only on the local sandbox.')
+    expect(await useWebhookSandbox.getState().sendTestEvent({ type: 'payment.settled', paymentId: 'pay_x' })).toBe(false)
+    expect(useWebhookSandbox.getState().sendError?.message).toBe('Only on the local sandbox.')
   })
 })

@@ -1,13 +1,11 @@
 import type { AppErrorShape } from '../../../shared/app-error'
-import type { InvokeRequest, InvokeResponse } from '../../../shared/contract/channels'
+import type { InvokeRequest } from '../../../shared/contract/channels'
 import type { LocalEndpoint, SignatureCheckResult } from '../../../shared/contract/webhook-schema'
-import { invoke } from '../api/client'
+import { call } from '../api/client'
 import { createStore } from './create-store'
-import { toErrorShape } from './error-shape'
+import type { SandboxDeliveryView } from './webhook-sandbox-store'
 
 export type WebhooksTab = 'endpoints' | 'sandbox' | 'checker'
-export type SandboxDeliveryView = InvokeResponse<'listSandboxDeliveries'>[number]
-export type TestEventRequest = InvokeRequest<'sendTestEvent'>
 
 export interface CheckerFields {
   body: string
@@ -18,12 +16,6 @@ export interface CheckerFields {
   endpointId: string | null
   pastedSecret: string
   ignoreTimestamp: boolean
-}
-
-export interface TestEventFields {
-  type: TestEventRequest['type']
-  paymentId: string
-  code: string
 }
 
 export type RegisterOutcome = { kind: 'registered'; endpoint: LocalEndpoint } | { kind: 'failed'; error: AppErrorShape }
@@ -54,17 +46,6 @@ interface WebhooksState {
   checking: boolean
   result: SignatureCheckResult | null
   checkError: AppErrorShape | null
-  deliveries: SandboxDeliveryView[]
-  /** null: deliveries to every endpoint registered from this app on the sandbox. */
-  deliveriesEndpointId: string | null
-  deliveriesLoaded: boolean
-  deliveriesFetching: boolean
-  deliveriesError: AppErrorShape | null
-  deliveriesUpdatedAt: number | null
-  testEvent: TestEventFields
-  sendingEvent: boolean
-  sendError: AppErrorShape | null
-  lastSent: InvokeResponse<'sendTestEvent'> | null
 
   setTab: (tab: WebhooksTab) => void
   load: () => Promise<void>
@@ -74,10 +55,6 @@ interface WebhooksState {
   check: () => Promise<void>
   /** Opens the checker with what the delivery list knows: the hook-id, the timestamp and the endpoint. */
   checkDelivery: (delivery: SandboxDeliveryView) => void
-  setDeliveriesEndpoint: (endpointId: string | null) => void
-  refreshDeliveries: () => Promise<void>
-  setTestEvent: (patch: Partial<TestEventFields>) => void
-  sendTestEvent: (request: TestEventRequest) => Promise<boolean>
   /** The user left the screen: forget what was pasted as a secret. */
   leave: () => void
 }
@@ -101,16 +78,6 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
   checking: false,
   result: null,
   checkError: null,
-  deliveries: [],
-  deliveriesEndpointId: null,
-  deliveriesLoaded: false,
-  deliveriesFetching: false,
-  deliveriesError: null,
-  deliveriesUpdatedAt: null,
-  testEvent: { type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'card_declined' },
-  sendingEvent: false,
-  sendError: null,
-  lastSent: null,
 
   setTab(tab) {
     set({ tab })
@@ -118,34 +85,30 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
 
   async load() {
     set({ loading: true })
-    try {
-      const endpoints = await invoke('listWebhooks', {})
-      set((state) => ({ endpoints, loaded: true, loadError: null, checker: withDefaultEndpoint(state.checker, endpoints) }))
-    } catch (error) {
-      set({ loadError: toErrorShape(error) })
-    } finally {
-      set({ loading: false })
+    const answer = await call('listWebhooks', {})
+    if (!answer.ok) {
+      set({ loading: false, loadError: answer.error })
+      return
     }
+    const endpoints = answer.value
+    set((state) => ({ loading: false, endpoints, loaded: true, loadError: null, checker: withDefaultEndpoint(state.checker, endpoints) }))
   },
 
   async register(request) {
     set({ registering: true, registerError: null })
-    try {
-      const endpoint = await invoke('registerWebhook', request)
-      set((state) => {
-        const endpoints = [endpoint, ...state.endpoints.filter((e) => e.id !== endpoint.id)]
-        return { endpoints, selectedId: endpoint.id, checker: withDefaultEndpoint(state.checker, endpoints) }
-      })
-      return { kind: 'registered', endpoint }
-    } catch (error) {
-      const shape = toErrorShape(error)
-      set({ registerError: shape })
+    const answer = await call('registerWebhook', request)
+    if (!answer.ok) {
+      set({ registering: false, registerError: answer.error })
       // Registered, but the list could not be saved: the endpoint is listed until the app closes, so show it.
-      if (shape.code === 'storage') void get().load()
-      return { kind: 'failed', error: shape }
-    } finally {
-      set({ registering: false })
+      if (answer.error.code === 'storage') void get().load()
+      return { kind: 'failed', error: answer.error }
     }
+    const endpoint = answer.value
+    set((state) => {
+      const endpoints = [endpoint, ...state.endpoints.filter((e) => e.id !== endpoint.id)]
+      return { registering: false, endpoints, selectedId: endpoint.id, checker: withDefaultEndpoint(state.checker, endpoints) }
+    })
+    return { kind: 'registered', endpoint }
   },
 
   select(endpointId) {
@@ -165,26 +128,20 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
   async check() {
     const { checker } = get()
     if (checker.secretSource === 'stored' && checker.endpointId === null) {
-      set({ checkError: { code: 'validation', message: 'Pick the endpoint whose secret signed the delivery, or paste a secret.' }, result: null })
+      set({
+        checkError: { code: 'validation', message: 'Pick the endpoint whose secret signed the delivery, or paste a secret.' },
+        result: null,
+      })
       return
     }
-    const secret = checker.secretSource === 'stored' && checker.endpointId !== null ? { endpointId: checker.endpointId } : { value: checker.pastedSecret }
+    const secret =
+      checker.secretSource === 'stored' && checker.endpointId !== null
+        ? { endpointId: checker.endpointId }
+        : { value: checker.pastedSecret }
     set({ checking: true, checkError: null, result: null })
-    try {
-      const result = await invoke('verifySignature', {
-        body: checker.body,
-        hookId: checker.hookId,
-        hookTimestamp: checker.hookTimestamp,
-        hookSignature: checker.hookSignature,
-        secret,
-        ignoreTimestamp: checker.ignoreTimestamp,
-      })
-      set({ result })
-    } catch (error) {
-      set({ checkError: toErrorShape(error) })
-    } finally {
-      set({ checking: false })
-    }
+    const { body, hookId, hookTimestamp, hookSignature, ignoreTimestamp } = checker
+    const answer = await call('verifySignature', { body, hookId, hookTimestamp, hookSignature, secret, ignoreTimestamp })
+    set(answer.ok ? { checking: false, result: answer.value } : { checking: false, checkError: answer.error })
   },
 
   checkDelivery(delivery) {
@@ -206,48 +163,6 @@ export const useWebhooks = createStore<WebhooksState>((set, get) => ({
         ? `Filled in from the ${delivery.eventType} delivery: its hook-id and the hook-timestamp of attempt ${last.attempt} (each attempt is signed afresh). The body and the signature are not in the sandbox's delivery list: paste them from your receiver's log.`
         : `Filled in the hook-id of the ${delivery.eventType} delivery. It has no attempt yet, so no timestamp; the body and the signature are not in the delivery list: paste them from your receiver's log.`,
     }))
-  },
-
-  setDeliveriesEndpoint(endpointId) {
-    set({ deliveriesEndpointId: endpointId, deliveries: [], deliveriesLoaded: false })
-    void get().refreshDeliveries()
-  },
-
-  async refreshDeliveries() {
-    if (get().deliveriesFetching) return
-    const endpointId = get().deliveriesEndpointId
-    set({ deliveriesFetching: true })
-    const answer = await invoke('listSandboxDeliveries', endpointId === null ? {} : { endpointId }).then(
-      (deliveries) => ({ deliveries }),
-      (error: unknown) => ({ error: toErrorShape(error) }),
-    )
-    set({ deliveriesFetching: false })
-    // The filter may have changed while this answer was on its way: ask again for the new one.
-    if (get().deliveriesEndpointId !== endpointId) {
-      await get().refreshDeliveries()
-      return
-    }
-    if ('error' in answer) set({ deliveriesError: answer.error })
-    else set({ deliveries: answer.deliveries, deliveriesLoaded: true, deliveriesError: null, deliveriesUpdatedAt: Date.now() })
-  },
-
-  setTestEvent(patch) {
-    set((state) => ({ testEvent: { ...state.testEvent, ...patch }, sendError: null }))
-  },
-
-  async sendTestEvent(request) {
-    set({ sendingEvent: true, sendError: null })
-    try {
-      const lastSent = await invoke('sendTestEvent', request)
-      set({ lastSent })
-      void get().refreshDeliveries()
-      return true
-    } catch (error) {
-      set({ sendError: toErrorShape(error) })
-      return false
-    } finally {
-      set({ sendingEvent: false })
-    }
   },
 
   leave() {

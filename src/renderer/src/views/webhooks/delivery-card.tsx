@@ -1,5 +1,5 @@
 import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Table, Text } from '@mantine/core'
-import type { SandboxDeliveryView } from '../../stores/webhooks-store'
+import type { SandboxDeliveryView } from '../../stores/webhook-sandbox-store'
 import { formatClock, formatRelative, formatUtc } from '../../../../shared/format/time'
 
 const statusColors = { pending: 'yellow', delivered: 'teal', failed: 'red' } as const

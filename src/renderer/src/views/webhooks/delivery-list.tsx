@@ -1,6 +1,7 @@
 import { EmptyState, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorAlert } from '../../components/error-alert'
+import { useWebhookSandbox } from '../../stores/webhook-sandbox-store'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { DeliveryCard } from './delivery-card'
 import { formatClock } from '../../../../shared/format/time'
@@ -10,18 +11,17 @@ const shown = 30
 
 /** The sandbox's deliveries to this app's endpoints, refreshed every 2 s by the screen. */
 export function DeliveryList() {
-  const { deliveries, loaded, error, updatedAt, endpointId, endpoints, setEndpoint, checkDelivery } = useWebhooks(
+  const { deliveries, loaded, error, updatedAt, endpointId, setEndpoint } = useWebhookSandbox(
     useShallow((s) => ({
       deliveries: s.deliveries,
       loaded: s.deliveriesLoaded,
       error: s.deliveriesError,
       updatedAt: s.deliveriesUpdatedAt,
       endpointId: s.deliveriesEndpointId,
-      endpoints: s.endpoints,
       setEndpoint: s.setDeliveriesEndpoint,
-      checkDelivery: s.checkDelivery,
     })),
   )
+  const { endpoints, checkDelivery } = useWebhooks(useShallow((s) => ({ endpoints: s.endpoints, checkDelivery: s.checkDelivery })))
   const now = useNow(5_000)
   const local = endpoints.filter((e) => e.environment === 'local')
   const urls = new Map(local.map((e) => [e.id, e.url]))

@@ -4,8 +4,7 @@ import type { AppErrorShape } from '../../../../shared/app-error'
 import type { LocalEndpoint } from '../../../../shared/contract/webhook-schema'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorAlert } from '../../components/error-alert'
-import { invoke } from '../../api/client'
-import { toErrorShape } from '../../stores/error-shape'
+import { call } from '../../api/client'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { formatLocal } from '../../../../shared/format/time'
 
@@ -23,19 +22,13 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
   async function reveal(): Promise<void> {
     setBusy(true)
     setError(null)
-    try {
-      const answer = await invoke('revealWebhookSecret', { endpointId: endpoint.id })
-      setSecret(answer.secret)
-      void useWebhooks.getState().load()
-    } catch (caught) {
-      const shape = toErrorShape(caught)
-      setError(shape)
-      // Main's keychain knows better than the list (webhooks.json may have been edited): show what it says.
-      if (shape.code === 'secret-already-revealed') void useWebhooks.getState().load()
-    } finally {
-      setBusy(false)
-      setWarning(false)
-    }
+    const answer = await call('revealWebhookSecret', { endpointId: endpoint.id })
+    setBusy(false)
+    setWarning(false)
+    if (answer.ok) setSecret(answer.value.secret)
+    else setError(answer.error)
+    // Main's keychain knows better than the list (webhooks.json may have been edited): show what it says.
+    if (answer.ok || answer.error.code === 'secret-already-revealed') void useWebhooks.getState().load()
   }
 
   return (

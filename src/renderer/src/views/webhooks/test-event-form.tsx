@@ -5,6 +5,7 @@ import { declineCodes, explainDecline } from '../../../../shared/decline-codes'
 import { checkPaymentId } from '../../../../shared/payment-id'
 import { ErrorAlert } from '../../components/error-alert'
 import { notifyIfAway } from '../../shell/notify-away'
+import { useWebhookSandbox } from '../../stores/webhook-sandbox-store'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { seedPaymentIds } from './seed-payments'
 
@@ -12,7 +13,7 @@ const codeOptions = declineCodes.map((code) => ({ value: code, label: `${code}: 
 
 /** Makes the local sandbox emit an event, as the real service would after a deposit attempt. */
 export function TestEventForm() {
-  const { fields, sending, sendError, lastSent, setFields, send, hasEndpoint } = useWebhooks(
+  const { fields, sending, sendError, lastSent, setFields, send } = useWebhookSandbox(
     useShallow((s) => ({
       fields: s.testEvent,
       sending: s.sendingEvent,
@@ -20,9 +21,9 @@ export function TestEventForm() {
       lastSent: s.lastSent,
       setFields: s.setTestEvent,
       send: s.sendTestEvent,
-      hasEndpoint: s.endpoints.some((e) => e.environment === 'local'),
     })),
   )
+  const hasEndpoint = useWebhooks((s) => s.endpoints.some((e) => e.environment === 'local'))
   const [idError, setIdError] = useState<string | null>(null)
   const failed = fields.type === 'payment.failed'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useWebhooks } from '../../stores/webhooks-store'
+import { useWebhookSandbox } from '../../stores/webhook-sandbox-store'
 
 const everyMs = 2_000
 
@@ -8,7 +8,7 @@ export function useDeliveriesPolling(active: boolean): void {
   useEffect(() => {
     if (!active) return
     const refresh = () => {
-      void useWebhooks.getState().refreshDeliveries()
+      void useWebhookSandbox.getState().refreshDeliveries()
     }
     refresh()
     const timer = setInterval(refresh, everyMs)
