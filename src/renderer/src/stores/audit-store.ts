@@ -1,8 +1,7 @@
 import type { AppErrorShape } from '../../../shared/app-error'
 import type { AuditList } from '../../../shared/contract/audit-schema'
-import { invoke } from '../api/client'
+import { call } from '../api/client'
 import { createStore } from './create-store'
-import { toErrorShape } from './error-shape'
 
 export type AuditExportFormat = 'csv' | 'json'
 
@@ -23,33 +22,27 @@ interface AuditState {
   exportLog: (format: AuditExportFormat) => Promise<void>
 }
 
-let loads = 0
-
-export const useAudit = createStore<AuditState>((set) => ({
-  list: null,
-  loading: false,
-  error: null,
-  exportState: { status: 'idle' },
-  async load() {
-    const run = ++loads
-    set({ loading: true })
-    try {
-      const list = await invoke('auditList', {})
-      // A later load (after another change) has the fresher answer.
-      if (run === loads) set({ list, error: null })
-    } catch (error) {
-      if (run === loads) set({ error: toErrorShape(error) })
-    } finally {
-      if (run === loads) set({ loading: false })
-    }
-  },
-  async exportLog(format) {
-    set({ exportState: { status: 'saving', format } })
-    try {
-      const { path } = await invoke('auditExport', { format })
-      set({ exportState: path === null ? { status: 'cancelled' } : { status: 'saved', format, path } })
-    } catch (error) {
-      set({ exportState: { status: 'failed', error: toErrorShape(error) } })
-    }
-  },
-}))
+export const useAudit = createStore<AuditState>((set) => {
+  // Each load's number: a later load (after another change) has the fresher answer.
+  let loads = 0
+  return {
+    list: null,
+    loading: false,
+    error: null,
+    exportState: { status: 'idle' },
+    async load() {
+      const run = ++loads
+      set({ loading: true })
+      const answer = await call('auditList', {})
+      if (run !== loads) return
+      set(answer.ok ? { loading: false, list: answer.value, error: null } : { loading: false, error: answer.error })
+    },
+    async exportLog(format) {
+      set({ exportState: { status: 'saving', format } })
+      const answer = await call('auditExport', { format })
+      if (!answer.ok) set({ exportState: { status: 'failed', error: answer.error } })
+      else if (answer.value.path === null) set({ exportState: { status: 'cancelled' } })
+      else set({ exportState: { status: 'saved', format, path: answer.value.path } })
+    },
+  }
+})

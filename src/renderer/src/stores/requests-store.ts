@@ -54,7 +54,7 @@ interface RequestsState {
   clearFilter: () => void
 }
 
-export const useRequests = createStore<RequestsState>((set, get) => ({
+export const useRequests = createStore<RequestsState>((set, get, scope) => ({
   entries: [],
   rateLimitedCount: 0,
   scheduler: null,
@@ -66,14 +66,19 @@ export const useRequests = createStore<RequestsState>((set, get) => ({
   async start() {
     if (get().started) return
     set({ started: true })
-    subscribe('requestLogAppended', (batch) => {
-      set((state) => withEntries(state.entries, batch))
-    })
+    // Owned by the store: a reset unsubscribes, and the next start follows the events again.
+    scope.own(
+      subscribe('requestLogAppended', (batch) => {
+        set((state) => withEntries(state.entries, batch))
+      }),
+    )
     // The ceiling, concurrency and headroom ride along with every state, so a change made on the
     // Settings screen shows here too.
-    subscribe('schedulerState', (scheduler) => {
-      set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))
-    })
+    scope.own(
+      subscribe('schedulerState', (scheduler) => {
+        set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))
+      }),
+    )
     await get().reload()
   },
   async reload() {
