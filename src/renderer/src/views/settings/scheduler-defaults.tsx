@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import { Alert, Button, Group, NumberInput, Stack } from '@mantine/core'
+import { Button, Group, NumberInput, Stack } from '@mantine/core'
 import { useForm } from '@mantine/form'
+import type { AppErrorShape } from '../../../../shared/app-error'
 import type { Settings } from '../../../../shared/contract/settings-schema'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection } from '../../stores/connection-store'
 import { notifySaved } from './notify-saved'
@@ -22,7 +24,7 @@ function between(min: number, max: number, what: string, integer = false) {
  */
 export function SchedulerDefaults(props: { throttle: Throttle }) {
   const update = useConnection((s) => s.update)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<AppErrorShape | null>(null)
   const form = useForm<{ ceiling: number | string; concurrency: number | string }>({
     mode: 'controlled',
     initialValues: props.throttle,
@@ -40,7 +42,7 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
       await update({ throttle: { ceiling: Number(values.ceiling), concurrency: Number(values.concurrency) } })
       notifySaved('Scheduler defaults saved', 'The scheduler uses them from now on.')
     } catch (caught) {
-      setError(toErrorShape(caught).message)
+      setError(toErrorShape(caught))
     } finally {
       setBusy(false)
     }
@@ -69,9 +71,7 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
           />
         </Group>
         {error ? (
-          <Alert color="red" title="Not saved">
-            {error}
-          </Alert>
+          <ErrorAlert error={error} title="Not saved" />
         ) : null}
         <Group>
           <Button type="submit" loading={busy} disabled={unchanged}>
