@@ -132,9 +132,9 @@ describe('RequestsView', () => {
     expect(screen.queryByTestId('pause-countdown')).not.toBeInTheDocument()
   })
 
-  it('says what the throttle has learnt, where from, the window and the headroom, in words', async () => {
+  it('says what the throttle has learned, where from, the window and the headroom, in words', async () => {
     await show([], schedulerState({ learnedLimit: 50, limitSource: 'headers', windowMs: 2_000, phase: 'hold', headroom: 0.1, batchRate: 45 }))
-    expect(screen.getByLabelText('What the throttle has learnt')).toBeInTheDocument()
+    expect(screen.getByLabelText('What the throttle has learned')).toBeInTheDocument()
     expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^50 req\/s \(100 per 2(\.0+)? s\)$/)
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Announced by the service (rate-limit headers)')
     expect(screen.getByTestId('limit-window')).toHaveTextContent(/^2(\.0+)? s$/)

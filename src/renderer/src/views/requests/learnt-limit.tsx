@@ -5,7 +5,7 @@ import { formatRate } from '../../../../shared/format/number'
 
 const sourceWords: Record<SchedulerStateView['limitSource'], string> = {
   headers: 'Announced by the service (rate-limit headers)',
-  probing: 'Learnt from 429s while probing',
+  probing: 'Learned from 429s while probing',
   none: 'Not known yet',
 }
 
@@ -34,9 +34,9 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
   const perWindow = learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
   return (
-    <SimpleGrid cols={{ base: 2 }} spacing="xs" component="dl" aria-label="What the throttle has learnt" my={0}>
+    <SimpleGrid cols={{ base: 2 }} spacing="xs" component="dl" aria-label="What the throttle has learned" my={0}>
       <Fact label="Limit estimate" value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`} testId="learnt-limit" />
-      <Fact label="Learnt from" value={sourceWords[limitSource]} testId="limit-source" />
+      <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
       <Fact label="Window" value={windowMs === null ? 'Not announced' : formatDuration(windowMs)} testId="limit-window" />
       <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
       <Fact
