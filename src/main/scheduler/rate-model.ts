@@ -137,7 +137,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     phase: 'hold',
     heldMs: 0,
     probeAt: null,
-    spacingMs: unchanged ? Math.min(tuning.maxSpacingMs, next.spacingMs * 2) : tuning.minSpacingMs,
+    spacingMs: unchanged ? Math.min(tuning.maxSpacingMs, next.spacingMs * 4) : tuning.minSpacingMs,
     generation: next.generation + 1,
     okSinceEpisode: 0,
     // A second cut soon after the first measures from the first, over long enough to mean something.

@@ -14,7 +14,7 @@ export interface RateTuning {
   probeCut: number
   /** A 429 while holding with no measurement: the rate was too high by at least this much. */
   holdCut: number
-  /** Rate-bound time held before the first probe; doubled after each probe that found nothing new. */
+  /** Rate-bound time held before the first probe; ×4 after each probe that found nothing new (each costs a 429). */
   minSpacingMs: number
   maxSpacingMs: number
   /** A success rate measured over less time than this is noise. */
