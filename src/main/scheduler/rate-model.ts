@@ -109,8 +109,10 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     // Time to look above: start at the estimate itself and grow from there.
     return { ...next, heldMs: 0, phase: 'probe', probeAt: obs.at, probeOk: 0, rate: clamp(next.limit, tuning.floor, next.ceiling) }
   }
+  // A probe that keeps succeeding compounds faster: the longer it has gone, the higher the limit is likely to be.
+  const compounding = next.phase === 'probe' && next.probeAt !== null ? 1 + Math.max(0, obs.at - next.probeAt) / 1_000 : 1
   const growth = next.phase === 'probe' ? tuning.probeGrowth : tuning.discoverGrowth
-  return { ...next, rate: clamp(model.rate * growth ** seconds, tuning.floor, next.ceiling) }
+  return { ...next, rate: clamp(model.rate * growth ** (seconds * compounding), tuning.floor, next.ceiling) }
 }
 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
