@@ -1,7 +1,5 @@
-import { isLoopbackHost } from '../shared/environments'
+import { isLoopbackHost, type UrlCheck } from '../shared/environments'
 import { isDeliveryAllowed, offMachineMessage } from './delivery-hosts'
-
-export type UrlCheck = { ok: true; url: string } | { ok: false; message: string }
 
 /**
  * https for real receivers; plain http only on loopback so local receivers and tests work.
