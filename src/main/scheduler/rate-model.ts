@@ -131,8 +131,11 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // Counted as things stood before this 429's pause.
   const limit = limitAfter429(model, obs.at, tuning)
   const unchanged = next.phase === 'probe' && next.limit !== null && limit <= next.limit * 1.05
+  // A probe refused before it went above the estimate met a limit that fell: its Retry-After holds everything.
+  const fell = unchanged && obs.retryAfterMs !== undefined && model.limit !== null && model.rate <= model.limit * 1.02
+  const paused = fell ? { ...next, ...pauseFor(model, obs, tuning) } : next
   return {
-    ...next,
+    ...paused,
     limit,
     source: next.source === 'headers' ? 'headers' : 'probing',
     rate: clamp(limit * (1 - tuning.margin), tuning.floor, next.ceiling),

@@ -16,7 +16,6 @@ afterEach(() => {
 const target = { ratio: 0.9, rate429: 0.01 }
 const shortOf: Record<string, Partial<typeof target>> = {
   'no-retry-after-20-burst-1': { ratio: 0.88, rate429: 0.014 },
-  'limit-drops-60-to-20': { rate429: 0.012 },
   'fixed-window-no-retry-after-30-per-1s': { rate429: 0.04 },
 }
 const announcedShortOf: Record<string, number> = {
