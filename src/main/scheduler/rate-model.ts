@@ -121,7 +121,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A probe that found the limit is answered by falling back to a rate the service has just
   // been taking for seconds; the refused request itself waits out its Retry-After in the
   // client. Any other 429 (before the limit is known, or under it) holds everything.
-  const pause = sameEpisode || model.phase !== 'probe' ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
+  const pause = (sameEpisode || model.phase !== 'probe') ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
   const next = { ...model, ...pause }
   if (sameEpisode) return next
   if (model.phase === 'discover' && lastSecondCount(model, obs.at, tuning) === null) {
@@ -129,7 +129,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     return { ...next, rate: clamp(next.rate * tuning.discoverCut, tuning.floor, next.ceiling), generation: next.generation + 1, okSinceEpisode: 0 }
   }
   // Counted as things stood before this 429's pause.
-  const limit = limitAfter429(model, obs.at, tuning)
+  const limit = limitAfter429(model, obs.at, obs.retryAfterMs === undefined, tuning)
   const unchanged = next.phase === 'probe' && next.limit !== null && limit <= next.limit * 1.05
   // A probe refused before it went above the estimate met a limit that fell: its Retry-After holds everything.
   const fell = unchanged && obs.retryAfterMs !== undefined && model.limit !== null && model.rate <= model.limit * 1.02
@@ -166,7 +166,7 @@ function pauseFor(model: RateModel, obs: Extract<Observation, { kind: 'rate-limi
  * as refill it could not store is not counted). In the last second before a 429, a windowed
  * limiter let through at most its quota for that second.
  */
-function limitAfter429(model: RateModel, at: number, tuning: RateTuning): number {
+function limitAfter429(model: RateModel, at: number, blind: boolean, tuning: RateTuning): number {
   const { cutAt, since, rate } = model
   const elapsed = cutAt === null ? 0 : at - cutAt
   const measured = cutAt !== null && since !== null && since <= cutAt && elapsed >= tuning.minWindowMs ? (model.okSinceCut * 1000) / elapsed : null
@@ -178,7 +178,11 @@ function limitAfter429(model: RateModel, at: number, tuning: RateTuning): number
     // inflate it; the next 429 while holding measures it again).
     const probeMs = model.probeAt === null ? 0 : at - model.probeAt
     const probed = probeMs >= tuning.minWindowMs ? (model.probeOk * 1000) / probeMs : 0
-    return Math.max(model.limit, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))
+    // Without Retry-After (nothing else to go by), one that failed at once still bounds the
+    // limit: it lies between the estimate and the rate refused. (A sliding log's refusal may
+    // come from a burst long before, so with Retry-After the bound is not trusted.)
+    const between = blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2 ? (model.limit + rate) / 2 : model.limit
+    return Math.max(between, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))
   }
   // Holding under the estimate still met a 429: the limit fell (or a colleague took a share).
   const seen = measured ?? lastSecond
