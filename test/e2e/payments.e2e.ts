@@ -169,7 +169,7 @@ describe('Payments', () => {
     await card.getByRole('button', { name: 'Copied' }).waitFor()
     expect(await clipboard()).toBe('Your card was declined. Please use a different card or contact your bank.')
 
-    await page.getByRole('button', { name: 'Copy the payment ID' }).click()
+    await page.getByRole('button', { name: 'Copy ID of this payment' }).click()
     await expect.poll(clipboard).toBe('pay_seed_card_declined')
 
     await page.getByRole('button', { name: 'Copy JSON' }).click()

@@ -16,23 +16,25 @@ export function ThrottleIndicator() {
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
   const summary = paused ? 'holding back after a 429' : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
+  const rateText = paused ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}` : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`
+  const countText = `${busy > 0 ? `${busy} waiting · ` : ''}${rateLimitedCount} × 429`
   return (
     <Tooltip label="Open the Requests screen">
       <UnstyledButton
         onClick={() => {
           go('requests')
         }}
-        aria-label={`Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
+        // The name starts with the words on screen, so speech input can say what it sees.
+        aria-label={`${rateText}, ${countText}. Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
         data-testid="throttle-indicator"
       >
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" w={140} ta="right">
-            {paused ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}` : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`}
+            {rateText}
           </Text>
           <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
           <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
-            {busy > 0 ? `${busy} waiting · ` : ''}
-            {rateLimitedCount} × 429
+            {countText}
           </Text>
         </Group>
       </UnstyledButton>

@@ -54,7 +54,7 @@ export function CheckoutForm() {
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="center">
-              <Title order={4}>Products</Title>
+              <Title order={3} size="h4">Products</Title>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={500} id="checkout-currency-label">
                   Currency
@@ -77,7 +77,7 @@ export function CheckoutForm() {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <Title order={4}>Customer and redirects</Title>
+            <Title order={3} size="h4">Customer and redirects</Title>
             <TextInput
               label="Customer e-mail"
               description="The customer who will receive the checkout link"

@@ -41,7 +41,7 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
             )}
             <CopyButton value={lookup.id}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label="Copy the payment ID">
+                <Button size="compact-xs" variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Copied' : 'Copy ID of this payment'}>
                   {copied ? 'Copied' : 'Copy ID'}
                 </Button>
               )}

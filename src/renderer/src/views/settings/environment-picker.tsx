@@ -50,7 +50,7 @@ function EnvironmentCard(props: { env: EnvironmentView; active: boolean }) {
           <Text size="xs" c="dimmed">
             {environmentDescriptions[props.env.id]}
           </Text>
-          <Text size="xs" c={status.ready ? 'teal' : 'yellow.8'}>
+          <Text size="xs" c={status.ready ? 'teal' : 'yellow'}>
             {status.text}
           </Text>
         </Stack>

@@ -31,7 +31,7 @@ export function DeliveryList() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
-          <Title order={4}>Deliveries</Title>
+          <Title order={3} size="h4">Deliveries</Title>
           <Text size="xs" c="dimmed" role="status" aria-live="off">
             Live, every 2 s{updatedAt === null ? '' : ` · updated ${formatClock(updatedAt)}`}
           </Text>

@@ -25,7 +25,7 @@ export function EndpointList() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={4}>Endpoints registered from this app</Title>
+          <Title order={3} size="h4">Endpoints registered from this app</Title>
           {loading && <Loader size="xs" aria-label="Loading endpoints" />}
         </Group>
         <Text size="sm" c="dimmed">

@@ -23,7 +23,7 @@ export function EndpointPanel({ endpoint, onClose }: { endpoint: LocalEndpoint; 
     <Paper withBorder p="md" data-testid="endpoint-panel" aria-label={`Endpoint ${endpoint.url}`} component="section">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={4}>Endpoint</Title>
+          <Title order={3} size="h4">Endpoint</Title>
           <CloseButton aria-label="Close the endpoint panel" onClick={onClose} />
         </Group>
         {!endpoint.secretStored && (

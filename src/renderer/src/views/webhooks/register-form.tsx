@@ -48,7 +48,7 @@ export function RegisterForm() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={4}>Register an endpoint in {environmentLabel}</Title>
+          <Title order={3} size="h4">Register an endpoint in {environmentLabel}</Title>
           {production && (
             <Alert color="red" variant="light" title="Production">
               The live service will send real customers&apos; payment events to this URL. Payments Desk asks you to confirm in a separate dialog before it sends anything.

@@ -33,7 +33,7 @@ export function SignatureChecker() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={4}>Check a delivery&apos;s signature</Title>
+          <Title order={3} size="h4">Check a delivery&apos;s signature</Title>
           <Text size="sm" c="dimmed">
             The service does not publish its signing algorithm. Its three headers are those of the Standard Webhooks scheme, so the app assumes it:
             HMAC-SHA256, keyed with the base64 part of the <Code>whsec_</Code> secret, over <Code>hook-id.hook-timestamp.body</Code>, sent as{' '}

@@ -47,7 +47,7 @@ export function TestEventForm() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={4}>Send a test event</Title>
+          <Title order={3} size="h4">Send a test event</Title>
           <Text size="sm" c="dimmed">
             The sandbox records a deposit attempt on the payment (changing its status, as a real attempt would) and delivers the event, signed, to every
             endpoint registered on the sandbox, retrying failed attempts with backoff.

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { PaymentsDeskApi } from '../../src/shared/contract/api'
+import { bulkPaymentId } from '../../src/sandbox/seed'
+import { startWebhookReceiver } from '../helpers/webhook-receiver'
+import { expectNoViolations } from './axe'
+import { launchBrowser, openApp, type AppPage } from './harness'
+
+let browser: Browser
+let app: AppPage
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  app = await openApp(browser, { sandbox: { bulkPayments: 40 } })
+})
+
+afterAll(async () => {
+  await app.close()
+  await browser.close()
+})
+
+/** axe over the state as it is now, in light and then in dark. */
+async function audit(state: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.setScheme(scheme)
+    // Mantine follows the system scheme on the next frame: audit the scheme asked for, not the last one.
+    await expect.poll(() => app.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
+    await expectNoViolations(app.page, `${state} (${scheme})`)
+    await app.screenshot(`a11y-${state}`)
+  }
+  await app.setScheme('light')
+}
+
+async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByText(name, { exact: true }).click()
+  await page.getByRole('heading', { name, exact: true }).first().waitFor()
+}
+
+async function dismissNotifications(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' })
+  while ((await close.count()) > 0) await close.first().click()
+}
+
+async function lookUp(page: Page, text: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Payment ID' })
+  await field.fill(text)
+  await field.press('Enter')
+}
+
+async function setSandboxLimit(limit: { rate: number; burst: number }): Promise<void> {
+  const { baseUrl, apiKey } = app.fixture.sandbox
+  await fetch(`${baseUrl}/sandbox/rate-limit`, {
+    method: 'PUT',
+    headers: { 'X-Service-Api-Key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(limit),
+  })
+}
+
+describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
+  it('payments: empty, a failure card, not found, two IDs refused', async () => {
+    const { page } = app
+    await page.getByRole('heading', { name: 'Look up a payment' }).waitFor()
+    await audit('payments-empty')
+    await lookUp(page, 'pay_seed_card_declined')
+    await page.getByTestId('failure-card').waitFor()
+    await audit('payments-failed')
+    await lookUp(page, 'pay_does_not_exist')
+    await page.getByTestId('not-found').waitFor()
+    await audit('payments-not-found')
+    await lookUp(page, 'customer says pay_seed_card_declined or maybe pay_seed_expired_card')
+    await page.getByText(/2 different IDs, so none was picked/).waitFor()
+    await audit('payments-two-ids')
+  })
+
+  it('checkout: empty and with field errors', async () => {
+    const { page } = app
+    await openScreen(page, 'Checkout')
+    await audit('checkout-empty')
+    await page.getByLabel('Customer e-mail', { exact: true }).fill('ada@example')
+    await page.getByLabel('Success URL', { exact: true }).fill('shop.example.com/ok')
+    await page.getByRole('button', { name: 'Create checkout payment' }).click()
+    await page.getByText('customerEmail must be an email', { exact: true }).waitFor()
+    await audit('checkout-errors')
+  })
+
+  it('batch: before, finished with its charts', async () => {
+    const { page } = app
+    await openScreen(page, 'Batch lookup')
+    await audit('batch-empty')
+    const ids = Array.from({ length: 30 }, (_, i) => bulkPaymentId(i + 1))
+    await page.getByRole('textbox', { name: 'Payment IDs' }).fill([...ids, 'pay/1'].join('\n'))
+    await page.getByRole('button', { name: 'Look up 30 IDs' }).click()
+    await page.getByTestId('job-status').getByText('completed').waitFor({ timeout: 30_000 })
+    await page.getByTestId('chart-by-code').locator('.recharts-bar-rectangle').first().waitFor()
+    await dismissNotifications(page)
+    await audit('batch-finished')
+  })
+
+  it('requests: with 429 flags', async () => {
+    const { page } = app
+    await openScreen(page, 'Requests')
+    await setSandboxLimit({ rate: 0.5, burst: 1 })
+    void page
+      .evaluate(() =>
+        Promise.allSettled(
+          Array.from({ length: 4 }, () =>
+            (globalThis as unknown as { paymentsDesk: PaymentsDeskApi }).paymentsDesk.invoke.getPayment({ id: 'pay_seed_card_declined' }),
+          ),
+        ),
+      )
+      .catch(() => undefined)
+    await page.locator('tr[data-rate-limited="true"]').first().waitFor()
+    await audit('requests-429')
+    await setSandboxLimit({ rate: 100, burst: 100 })
+  })
+
+  it('webhooks: an error, the reveal dialog, the signature checker', async () => {
+    const { page } = app
+    await openScreen(page, 'Webhooks')
+    await audit('webhooks-empty')
+    const url = page.getByRole('textbox', { name: 'Endpoint URL' })
+    await url.fill('ftp://hooks.example.com/in')
+    await page.getByRole('button', { name: 'Register endpoint' }).click()
+    await page.getByText('Webhook URLs must use https://, not ftp:').waitFor()
+    await audit('webhooks-url-error')
+    const receiver = await startWebhookReceiver()
+    onTestFinished(() => receiver.close())
+    await url.fill(receiver.url)
+    await page.getByRole('button', { name: 'Register endpoint' }).click()
+    const panel = page.getByTestId('endpoint-panel')
+    await panel.waitFor()
+    await dismissNotifications(page)
+    await audit('webhooks-endpoint')
+    await panel.getByRole('button', { name: 'Reveal secret once…' }).click()
+    const warning = page.getByRole('dialog', { name: 'Reveal the signing secret?' })
+    await warning.waitFor()
+    await audit('webhooks-reveal-dialog')
+    await warning.getByRole('button', { name: 'Reveal secret' }).click()
+    await panel.getByLabel('Signing secret').waitFor()
+    await audit('webhooks-secret-revealed')
+    await page.getByRole('tab', { name: 'Test events' }).click()
+    await page.getByRole('button', { name: 'Send test event' }).waitFor()
+    await audit('webhooks-test-events')
+    await page.getByRole('tab', { name: 'Signature checker' }).click()
+    await page.getByRole('textbox', { name: 'Raw body' }).fill('{"type":"payment.failed"}')
+    await page.getByRole('textbox', { name: 'hook-id' }).fill('msg_1')
+    await page.getByRole('textbox', { name: 'hook-timestamp' }).fill(String(Math.floor(Date.now() / 1000)))
+    await page.getByRole('textbox', { name: 'hook-signature' }).fill('v1,AAAA')
+    await page.getByRole('button', { name: 'Check signature' }).click()
+    await page.getByTestId('signature-result').waitFor()
+    await audit('webhooks-signature-result')
+  })
+
+  it('settings and its audit log', async () => {
+    const { page } = app
+    await openScreen(page, 'Settings')
+    await page.getByTestId('audit-section').waitFor()
+    await audit('settings')
+  })
+})
