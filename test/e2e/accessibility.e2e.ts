@@ -157,4 +157,31 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await page.getByTestId('audit-section').waitFor()
     await audit('settings')
   })
+
+  it('draws a focus ring at 3:1 or more against the page in both schemes', async () => {
+    const { page } = app
+    await openScreen(page, 'Payments')
+    await page.getByRole('textbox', { name: 'Payment ID' }).focus()
+    await page.keyboard.press('Tab')
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.setScheme(scheme)
+      await expect.poll(() => page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
+      const [outline, style, body] = await page.evaluate<[string, string, string]>(
+        `(() => { const s = getComputedStyle(document.activeElement); return [s.outlineColor, s.outlineStyle, getComputedStyle(document.body).backgroundColor] })()`,
+      )
+      expect(style, scheme).toBe('solid')
+      expect(contrast(outline, body), `${outline} on ${body} (${scheme})`).toBeGreaterThanOrEqual(3)
+    }
+    await app.setScheme('light')
+  })
 })
+
+/** WCAG contrast of two computed rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r = 0, g = 0, bl = 0] = (rgb.match(/[\d.]+/g) ?? []).map(Number).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (high + 0.05) / (low + 0.05)
+}
