@@ -16,16 +16,43 @@ export interface Quota {
   resetAt: number | null
   answeredAt: number
   sentSeq: number
+  /** The service's count has been seen to go back up (a window began, or it refills as it goes). */
+  refillSeen: boolean
+  /** It went back up before the announced reset: a rolling limit (sliding log, bucket), not a fixed window. */
+  rolling: boolean
+  /** The reset read when the count jumped back up (a window began), rounded to whole seconds. */
+  freshResetMs: number
+}
+
+/**
+ * Req/s the remaining quota is assumed to refill at before the announced reset: none until the
+ * service's own count has shown it (a fixed window refills only at its reset, which an epoch
+ * reset in whole seconds cannot place within a second in the first window; a sliding log or
+ * a bucket shows its refill within a window).
+ */
+export function refillRate(model: RateModel): number {
+  const quota = model.quota
+  if (model.source !== 'headers' || model.limit === null) return 0
+  return quota === null || quota.refillSeen || quota.resetAt === null ? model.limit : 0
 }
 
 /** Requests the service would still take now, by its last announcement, refilled at the sustained rate; null when nothing was announced. */
 export function announcedAllowance(model: RateModel, now: number, sentSeq: number): number | null {
   const quota = model.quota
   if (quota === null || quota.remaining === null) return null
-  const sustained = model.source === 'headers' && model.limit !== null ? model.limit : 0
+  const sustained = refillRate(model)
   let allowance = quota.remaining - (sentSeq - quota.sentSeq) + (sustained * Math.max(0, now - quota.answeredAt)) / 1000
   if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null) allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
   return quota.limit === null ? allowance : Math.min(allowance, quota.limit)
+}
+
+/**
+ * The first count read could be a fixed window's first, all of it ours; if the service had
+ * counted more than we sent (a bucket smaller than its quota, a colleague), it is not
+ * waiting for a reset to refill, or no better known than before.
+ */
+function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
+  return announced.remaining !== null && announced.limit !== null && announced.remaining + sentSeq >= announced.limit
 }
 
 export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, sentAt }: { at: number; sentAt: number }, sentSeq: number): RateModel {
@@ -34,21 +61,34 @@ export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, se
   // The remaining quota jumping back up by half or more is a window that just began: its reset
   // is then the whole window (rounded, as a reset given as an epoch second reads up to 1 s long).
   const before = model.quota?.remaining ?? null
+  const previous = model.quota
+  // More left than the last count less what was sent since, or a reset that moved later (a fixed
+  // window's, read as an epoch, stays put; one read as a delta drifts with the clock, and cannot
+  // place a window's end either): the service is taken to refill as it goes.
+  const resetAt = announced.resetMs === null ? null : at + announced.resetMs
+  const counted = previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
+  const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
   const fresh = before !== null && announced.remaining !== null && announced.limit !== null && announced.resetMs !== null && announced.remaining - before >= announced.limit / 2
-  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0)
+  const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
+  const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
   const quota: Quota = {
     limit: announced.limit,
     windowMs: announced.windowMs,
     remaining: announced.remaining,
-    resetAt: announced.resetMs === null ? null : at + announced.resetMs,
+    resetAt,
     // The service counted the request somewhere between its sending and its answer: refill is
     // counted from the sending (a slow answer is mostly the service's work after the count).
     answeredAt: sentAt,
     sentSeq,
+    refillSeen: (previous?.refillSeen ?? !wholeWindowLeft(announced, sentSeq)) || counted || moved || fresh,
+    rolling,
+    freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
   }
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
-  // (a reset given as an epoch second can read up to a second long).
-  const windowMs = announced.windowMs ?? (longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : null)
+  // (a reset given as an epoch second can read up to a second long); or, unless the count has
+  // been seen to refill before its reset, the reset read as a window began.
+  const seen = Math.max(longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : 0, rolling ? 0 : quota.freshResetMs)
+  const windowMs = announced.windowMs ?? (seen > 0 ? seen : null)
   if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
   const limit = (announced.limit * 1000) / Math.max(windowMs, 1_000 / model.ceiling)
   return { ...model, quota, longestResetMs, windowMs, limit, source: 'headers', phase: 'hold' }

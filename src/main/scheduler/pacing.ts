@@ -1,4 +1,4 @@
-import { announcedAllowance } from './announced-quota'
+import { announcedAllowance, refillRate } from './announced-quota'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
@@ -7,6 +7,8 @@ import { TokenBucket } from './token-bucket'
 // While the limit is still sought, a tenth of a second of burst: an idle app sends a lookup at
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
 const burstSeconds = 0.1
+// A reset read in whole seconds may be up to a second late: the true one may be this much earlier.
+const resetReadEarlyMs = 990
 
 /**
  * The driver's pacing: two token buckets (the whole rate for everyone; the rate less the
@@ -18,6 +20,7 @@ export class Pacing {
   readonly #tuning: RateTuning
   readonly #headroom: () => number
   #model: RateModel
+  #heldBack = false
 
   constructor(model: RateModel, tuning: RateTuning, headroom: () => number, now: () => number) {
     this.#model = model
@@ -53,17 +56,38 @@ export class Pacing {
     const allowance = announcedAllowance(model, now, sentSeq)
     const reserve = priority === 'batch' && model.quota?.limit != null ? this.#headroom() * model.quota.limit : 0
     if (allowance !== null && allowance < 1 + reserve) {
-      const sustained = model.limit ?? model.rate
-      const refill = ((1 + reserve - allowance) * 1000) / sustained
+      const sustained = refillRate(model)
+      const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY
       const reset = model.quota?.resetAt == null ? Number.POSITIVE_INFINITY : model.quota.resetAt - now
       return Math.max(1, Math.min(refill, reset))
+    }
+    const early = this.#untilEarliestReset(allowance, now)
+    if (early > 0) {
+      this.#heldBack = true
+      return early
     }
     // An interactive lookup borrows the next token rather than wait behind the pace.
     if (priority === 'interactive') return this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken()
     return Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken())
   }
 
+  /**
+   * Until the service has shown it refills, the quota left may be all there is until the reset
+   * (a fixed window) or refill as it goes (a sliding log): the last of it waits until the
+   * earliest the reset can be, so that its answer tells the two apart.
+   */
+  #untilEarliestReset(allowance: number | null, now: number): number {
+    const model = this.#model
+    if (allowance === null || model.quota === null || model.quota.refillSeen || model.quota.resetAt === null) return 0
+    if (allowance >= 2) return 0
+    const early = model.quota.resetAt - resetReadEarlyMs - now
+    return early > 0 ? Math.ceil(early) : 0
+  }
+
   take(priority: Priority): void {
+    // What accrued while the last of the quota was held back would follow it as a volley.
+    if (this.#heldBack) this.empty()
+    this.#heldBack = false
     if (!this.#all.take()) this.#all.borrow()
     if (priority === 'batch' && !this.#batch.take()) this.#batch.borrow()
   }
