@@ -94,6 +94,10 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await page.getByTestId('chart-by-code').locator('.recharts-bar-rectangle').first().waitFor()
     await dismissNotifications(page)
     await audit('batch-finished')
+    await page.getByRole('button', { name: 'Show the charts as tables' }).click()
+    const byRetryable = page.getByRole('table', { name: 'Failed payments by retryable class' })
+    await expect.poll(() => byRetryable.getByRole('row', { name: /Retry: yes/ }).textContent()).toMatch(/^Retry: yes\d+$/)
+    await audit('batch-finished-tables')
   })
 
   it('requests: with 429 flags', async () => {

@@ -117,7 +117,7 @@ describe('Batch lookup', () => {
     await app.screenshot('batch-running')
     await app.setScheme('light')
 
-    await page.getByRole('button', { name: 'Pause' }).click()
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
     await page.getByTestId('job-status').getByText('paused').waitFor()
     const paused = await progressText(page)
     expect(await page.getByTestId('batch-eta').textContent()).toBe('paused')

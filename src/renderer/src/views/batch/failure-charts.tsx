@@ -3,6 +3,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useMemo } from 'react'
 import { useBatchResults } from '../../stores/batch-results-store'
 import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
+import { FailureTables } from './failure-tables'
 import { formatCount } from '../../../../shared/format/number'
 
 // The text colours: the theme keeps them at AA against the page in both schemes, above the 3:1 bars need.
@@ -111,6 +112,7 @@ export function FailureCharts() {
             </Stack>
           </SimpleGrid>
         )}
+        {failedPayments > 0 && <FailureTables byCode={byCode} byRetryable={byRetryable} />}
         {lookupErrors.length > 0 && (
           <Group gap="xs" wrap="wrap" data-testid="lookup-errors">
             <Text size="sm">Lookups that got no answer about the payment:</Text>
