@@ -155,11 +155,30 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await audit('webhooks-signature-result')
   })
 
-  it('settings and its audit log', async () => {
+  it('settings: a failed connection test, a refused key, the audit log with entries', async () => {
     const { page } = app
     await openScreen(page, 'Settings')
     await page.getByTestId('audit-section').waitFor()
     await audit('settings')
+    const { fixture } = app
+    await page.getByRole('tab', { name: /Operator sandbox/ }).click()
+    const panel = page.getByTestId('environment-panel-operator')
+    await panel.getByLabel('Base URL').fill(fixture.sandbox.baseUrl)
+    await panel.getByRole('button', { name: 'Save URL' }).click()
+    await expect.poll(() => panel.getByRole('button', { name: 'Save URL' }).getAttribute('data-disabled')).toBe('true')
+    await panel.getByLabel('Private key').fill('service_sandbox_wrong')
+    await panel.getByRole('button', { name: 'Save key' }).click()
+    await panel.getByText('A key is stored in the system keychain').waitFor()
+    await panel.getByRole('button', { name: 'Test connection' }).click()
+    await page.getByTestId('connection-test-result-operator').waitFor()
+    await audit('settings-connection-failed')
+    await page.getByRole('tab', { name: /Production/ }).click()
+    await page.getByTestId('environment-panel-production').getByLabel('Private key').fill('service_pub_prod_x')
+    await page.getByText(/This is a public key/).waitFor()
+    await audit('settings-public-key-refused')
+    // The key stored above is in the audit log now.
+    await page.getByTestId('audit-section').getByRole('table').waitFor()
+    await audit('settings-audit-entries')
   })
 
   it('draws a focus ring at 3:1 or more against the page in both schemes', async () => {
