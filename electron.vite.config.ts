@@ -16,12 +16,15 @@ export default defineConfig({
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
+      minify: true,
     },
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+      // electron-vite leaves the renderer unminified; minified it parses and compiles in a fraction of the time.
+      minify: true,
     },
     plugins: [react()],
   },

@@ -5,6 +5,7 @@ import { benchOverhead } from './overhead'
 import { benchSandbox } from './sandbox-throughput'
 import { benchScheduler } from './scheduler-throughput'
 import { benchShapes } from './shapes'
+import { benchStartup } from './startup'
 import { benchText } from './text'
 
 const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -12,6 +13,7 @@ const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   overhead: benchOverhead,
   scheduler: benchScheduler,
   shapes: benchShapes,
+  startup: benchStartup,
   batch: benchBatch,
   text: benchText,
 }

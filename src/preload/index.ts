@@ -1,16 +1,15 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { eventChannel, eventContract, invokeChannel, invokeContract, type EventName, type InvokeName } from '../shared/contract/channels'
-import type { PaymentsDeskApi } from '../shared/contract/api'
+import { deskApi } from '../shared/contract/api'
+// The names only: validation is main's and the renderer's, and the schema library would be most of this file.
+import { eventChannel, eventNames, invokeChannel, invokeNames } from '../shared/contract/channel-names'
 
 // One function per channel of the contract and nothing else: the renderer never sees
 // ipcRenderer or a channel name.
-const invoke = Object.fromEntries(
-  (Object.keys(invokeContract) as InvokeName[]).map((name) => [name, (request: unknown) => ipcRenderer.invoke(invokeChannel(name), request)]),
-)
-const on = Object.fromEntries(
-  (Object.keys(eventContract) as EventName[]).map((name) => [
-    name,
-    (listener: (payload: unknown) => void) => {
+const api = deskApi(
+  { invoke: invokeNames, events: eventNames },
+  {
+    invoke: (name, request) => ipcRenderer.invoke(invokeChannel(name), request),
+    listen: (name, listener) => {
       const handler = (_event: IpcRendererEvent, payload: unknown) => {
         listener(payload)
       }
@@ -19,8 +18,6 @@ const on = Object.fromEntries(
         ipcRenderer.removeListener(eventChannel(name), handler)
       }
     },
-  ]),
+  },
 )
-
-const api = { invoke, on } as unknown as PaymentsDeskApi
 contextBridge.exposeInMainWorld('paymentsDesk', api)

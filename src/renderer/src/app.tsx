@@ -1,31 +1,17 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { AppShell, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { watchAuditWriteProblems } from './shell/audit-write-problems'
 import { EnvironmentBadge } from './shell/environment-badge'
 import { navItems } from './shell/nav-items'
+import { ScreenLoading, screens } from './shell/screens'
 import { ThemeSync } from './shell/theme-sync'
 import { ThrottleIndicator } from './shell/throttle-indicator'
 import { useConnection } from './stores/connection-store'
-import { useNavigation, type View } from './stores/navigation-store'
+import { useNavigation } from './stores/navigation-store'
 import { useRequests } from './stores/requests-store'
-import { BatchView } from './views/batch/batch-view'
-import { CheckoutView } from './views/checkout/checkout-view'
-import { PaymentsView } from './views/payments/payments-view'
-import { RequestsView } from './views/requests/requests-view'
-import { SettingsView } from './views/settings/settings-view'
-import { WebhooksView } from './views/webhooks/webhooks-view'
 import { modKeyLabel } from './format/mod-key'
 import { NoticeBanner } from './shell/notice-banner'
-
-const screens: Record<View, () => React.JSX.Element> = {
-  payments: PaymentsView,
-  batch: BatchView,
-  checkout: CheckoutView,
-  webhooks: WebhooksView,
-  requests: RequestsView,
-  settings: SettingsView,
-}
 
 export function App() {
   const view = useNavigation((s) => s.view)
@@ -78,7 +64,9 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <NoticeBanner />
-        <Screen />
+        <Suspense fallback={<ScreenLoading view={view} />}>
+          <Screen />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   )

@@ -198,5 +198,5 @@ export type InvokeResponse<N extends InvokeName> = z.output<InvokeContract[N]['r
 export type EventName = keyof typeof eventContract
 export type EventPayload<N extends EventName> = z.output<(typeof eventContract)[N]>
 
-export const invokeChannel = (name: InvokeName): string => `payments-desk:${name}`
-export const eventChannel = (name: EventName): string => `payments-desk:event:${name}`
+// The wire names live with the list of names the preload uses (channel-names.ts imports no schema).
+export { eventChannel, invokeChannel } from './channel-names'
