@@ -25,13 +25,15 @@ export function ThrottleIndicator() {
           go('requests')
         }}
         // The name starts with the words on screen, so speech input can say what it sees.
-        aria-label={`${rateText}, ${countText}. Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
+        aria-label={`${rateText} ${countText}. Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
         data-testid="throttle-indicator"
       >
         <Group gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed" w={140} ta="right">
             {rateText}
           </Text>
+          {/* Keeps the two texts apart as words where tools read the button's text run together. */}
+          {' '}
           <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
           <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
             {countText}
