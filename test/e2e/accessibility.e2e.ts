@@ -141,6 +141,8 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await audit('webhooks-reveal-dialog')
     await warning.getByRole('button', { name: 'Reveal secret' }).click()
     await panel.getByLabel('Signing secret').waitFor()
+    // Mid fade-out the dialog is half transparent: audit the page once it has gone.
+    await warning.waitFor({ state: 'detached' })
     await audit('webhooks-secret-revealed')
     await page.getByRole('tab', { name: 'Test events' }).click()
     await page.getByRole('button', { name: 'Send test event' }).waitFor()
