@@ -179,9 +179,10 @@ function limitAfter429(model: RateModel, at: number, blind: boolean, tuning: Rat
     const probeMs = model.probeAt === null ? 0 : at - model.probeAt
     const probed = probeMs >= tuning.minWindowMs ? (model.probeOk * 1000) / probeMs : 0
     // Without Retry-After (nothing else to go by), one that failed at once still bounds the
-    // limit: it lies between the estimate and the rate refused. (A sliding log's refusal may
-    // come from a burst long before, so with Retry-After the bound is not trusted.)
-    const between = blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2 ? (model.limit + rate) / 2 : model.limit
+    // limit: it lies between the estimate and the rate refused. A quarter of the way, as a late
+    // timer over real HTTP turns a step closer into 429s. (A sliding log's refusal may come from
+    // a burst long before, so with Retry-After the bound is not trusted.)
+    const between = blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2 ? model.limit + (rate - model.limit) / 4 : model.limit
     return Math.max(between, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))
   }
   // Holding under the estimate still met a 429: the limit fell (or a colleague took a share).
