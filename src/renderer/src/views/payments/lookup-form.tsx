@@ -51,7 +51,9 @@ export function LookupForm() {
           error={fieldError}
           spellCheck={false}
           autoComplete="off"
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          // DejaVu Sans Mono (Linux's monospace) loses its underscores at 14px inside an input,
+          // and payment IDs are made of them.
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 15 } }}
           inputContainer={(children) => (
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Box flex={1}>{children}</Box>
