@@ -36,7 +36,9 @@ export function App() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Title order={3}>Payments Desk</Title>
+            <Title order={1} size="h3">
+              Payments Desk
+            </Title>
             <EnvironmentBadge />
           </Group>
           <ThrottleIndicator />
