@@ -31,7 +31,13 @@ const config: Configuration = {
   // keytar's native module must be a real file on disk to be loaded.
   asarUnpack: ['**/*.node'],
   electronFuses: fuses,
-  linux: { target: ['AppImage', 'deb'], category: 'Finance', icon: 'resources/icon.png', executableName: 'payments-desk', maintainer: 'Payments Desk' },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Finance',
+    icon: 'resources/icon.png',
+    executableName: 'payments-desk',
+    maintainer: 'Payments Desk',
+  },
   // keytar talks to the Secret Service through libsecret.
   deb: { depends: ['libsecret-1-0'] },
   mac: { target: 'dmg', category: 'public.app-category.finance', hardenedRuntime: true },

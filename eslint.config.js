@@ -10,7 +10,10 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'))
 // they may reach the main process only through the preload API.
 const browserSideImports = {
   paths: [
-    { name: 'electron', message: 'Only src/main/index.ts, ipc-registration.ts, security.ts, file-dialogs.ts and the preload may import electron.' },
+    {
+      name: 'electron',
+      message: 'Only src/main/index.ts, ipc-registration.ts, security.ts, file-dialogs.ts and the preload may import electron.',
+    },
     ...nodeBuiltins.map((name) => ({ name, message: 'Node modules are not available here.' })),
   ],
   patterns: [{ group: ['node:*'], message: 'Node modules are not available here.' }],

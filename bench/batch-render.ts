@@ -50,7 +50,10 @@ async function dataDirWithBatch(): Promise<string> {
     counts: { found: rows, notFound: 0, error: 0, failedPayments: 0 },
     rateLimited: 0,
   }
-  await new BatchFiles(join(dataDir, 'batches')).create(job, results.map((r) => r.id))
+  await new BatchFiles(join(dataDir, 'batches')).create(
+    job,
+    results.map((r) => r.id),
+  )
   await writeFile(join(dataDir, 'batches', job.id, 'results.jsonl'), `${results.map((r) => JSON.stringify(r)).join('\n')}\n`)
   return dataDir
 }

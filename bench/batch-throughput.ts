@@ -44,10 +44,11 @@ async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean): Pro
       return performance.now() - start
     }
     const idle: number[] = []
-    if (probeInteractive) for (let i = 0; i < 20; i++) {
-      idle.push(await interactive())
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    if (probeInteractive)
+      for (let i = 0; i < 20; i++) {
+        idle.push(await interactive())
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
 
     const ids = Array.from({ length: lookups }, (_, i) => bulkPaymentId(i + 1))
     const logBefore = core.requestLog.snapshot().length
@@ -60,7 +61,10 @@ async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean): Pro
       job = core.batches.list().find((j) => j.id === job.id) ?? job
     }
     const seconds = (performance.now() - started) / 1000
-    const log = core.requestLog.snapshot().slice(logBefore).filter((e) => e.priority === 'batch')
+    const log = core.requestLog
+      .snapshot()
+      .slice(logBefore)
+      .filter((e) => e.priority === 'batch')
     const lines = (await readFile(join(dataDir, 'batches', job.id, 'results.jsonl'), 'utf8')).split('\n').filter(Boolean)
     const seen = new Map<string, number>()
     for (const line of lines) {

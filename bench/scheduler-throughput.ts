@@ -65,7 +65,13 @@ async function runBaseline(sandbox: SandboxProcess, concurrency: number | null):
     }
     return false
   }
-  const run = concurrency === null ? lookup : ((gate) => (id: string) => gate(() => lookup(id)))(pLimit(concurrency))
+  const run =
+    concurrency === null
+      ? lookup
+      : (
+          (gate) => (id: string) =>
+            gate(() => lookup(id))
+        )(pLimit(concurrency))
   const started = performance.now()
   const results = await Promise.all(ids().map((id) => run(id).catch(() => false)))
   const seconds = (performance.now() - started) / 1000

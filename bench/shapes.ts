@@ -89,7 +89,9 @@ export async function benchShapesFor(shapes: readonly LimiterShape[]): Promise<R
 export async function benchShapes(): Promise<Record<string, unknown>> {
   const lines = await benchShapesFor([
     ...limiterShapes,
-    ...announcedRuns.flatMap(([name, style]) => limiterShapes.filter((shape) => shape.name === name).map((shape) => announced(shape, style))),
+    ...announcedRuns.flatMap(([name, style]) =>
+      limiterShapes.filter((shape) => shape.name === name).map((shape) => announced(shape, style)),
+    ),
   ])
   console.error('  two desks on one key')
   const desks = await runTwoDesksOverHttp()
@@ -98,7 +100,13 @@ export async function benchShapes(): Promise<Record<string, unknown>> {
   const withHeaders = lines.filter((line) => String(line.shape).includes('('))
   return {
     benchmark: 'shapes',
-    targets: { ratio: 0.9, rate429: 0.01, lost: 0, withHeaders: { ratio: 0.97, rate429: 0 }, twoDesks: { deskBp95Ms: 300, deskAShare: 0.85 } },
+    targets: {
+      ratio: 0.9,
+      rate429: 0.01,
+      lost: 0,
+      withHeaders: { ratio: 0.97, rate429: 0 },
+      twoDesks: { deskBp95Ms: 300, deskAShare: 0.85 },
+    },
     minRatio: Math.min(...plain.map((line) => Number(line.ratio))),
     maxRate429: Math.max(...plain.map((line) => Number(line.rate429))),
     minRatioWithHeaders: Math.min(...withHeaders.map((line) => Number(line.ratio))),

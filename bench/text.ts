@@ -32,7 +32,9 @@ function seededText(alphabet: string[], seed: number): string {
   return parts.join('')
 }
 
-const customers = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: `pay_${i}`, customerEmail: `zoë.müller+${i}@bücher-${i}.example` })))
+const customers = JSON.stringify(
+  Array.from({ length: 20_000 }, (_, i) => ({ id: `pay_${i}`, customerEmail: `zoë.müller+${i}@bücher-${i}.example` })),
+)
 
 const maskCases: Record<string, () => string> = {
   'local-part characters, no at-sign': () => fill('a'),
@@ -66,7 +68,8 @@ const parseCases: Record<string, () => string> = {
     return `${head}\n${fill(',').slice(head.length + 1)}`
   },
   'one 1 MiB token': () => fill('pay_x'),
-  'a CSV of 40,000 rows with a header': () => `date,payment_id,amount\r\n${Array.from({ length: 40_000 }, (_, i) => `2026-03-01,pay_${i},100`).join('\r\n')}`.slice(0, size),
+  'a CSV of 40,000 rows with a header': () =>
+    `date,payment_id,amount\r\n${Array.from({ length: 40_000 }, (_, i) => `2026-03-01,pay_${i},100`).join('\r\n')}`.slice(0, size),
   'random: quotes, separators, spaces and IDs': () => seededText(['"', "'", '`', ',', ';', '\t', ' ', '\n', '\r\n', 'x', 'pay_1'], 2),
 }
 
@@ -89,8 +92,17 @@ function time(name: string, text: string, run: (text: string) => unknown, target
   }
   const [first = 0, ...rest] = times
   const ms = median(rest)
-  const result = { case: name, chars: text.length, firstMs: round(first, 1), ms: round(ms, 1), worstMs: round(Math.max(...rest), 1), pass: ms < targetMs }
-  console.error(`  ${result.pass ? 'pass' : 'FAIL'} ${String(result.ms).padStart(8)} ms (first ${result.firstMs}, worst ${result.worstMs})  ${name}`)
+  const result = {
+    case: name,
+    chars: text.length,
+    firstMs: round(first, 1),
+    ms: round(ms, 1),
+    worstMs: round(Math.max(...rest), 1),
+    pass: ms < targetMs,
+  }
+  console.error(
+    `  ${result.pass ? 'pass' : 'FAIL'} ${String(result.ms).padStart(8)} ms (first ${result.firstMs}, worst ${result.worstMs})  ${name}`,
+  )
   return result
 }
 

@@ -136,22 +136,32 @@ async function main(): Promise<number> {
     `${JSON.stringify({ electronVersion, checks: result.globalChecks + result.atomicChecks, excluded: config.excludedChecks, findings: verdicts, unparsed }, null, 2)}\n`,
   )
 
-  console.log(`Electronegativity: ${result.atomicChecks} atomic and ${result.globalChecks} global checks over ${scannedFileCount()} files in src/ for Electron ${electronVersion}, in ${seconds} s.`)
+  console.log(
+    `Electronegativity: ${result.atomicChecks} atomic and ${result.globalChecks} global checks over ${scannedFileCount()} files in src/ for Electron ${electronVersion}, in ${seconds} s.`,
+  )
   for (const v of verdicts) {
     console.log(`  ${v.verdict.padEnd(13)} ${v.check} (${v.severity}) ${v.file}:${v.line}`)
     if (v.verdict === 'unjustified') console.log(`      ${v.source}\n      ${v.description}`)
   }
-  for (const error of result.errors) console.log(`  ${error.tolerable ? 'warning' : 'NOT PARSED'} ${repoPath(relative(input, error.file))}: ${error.message}`)
-  for (const entry of unused) console.log(`  stale justification: ${entry.check} in ${entry.file} (${entry.source}) matches no finding: remove it from electronegativity.json`)
+  for (const error of result.errors)
+    console.log(`  ${error.tolerable ? 'warning' : 'NOT PARSED'} ${repoPath(relative(input, error.file))}: ${error.message}`)
+  for (const entry of unused)
+    console.log(
+      `  stale justification: ${entry.check} in ${entry.file} (${entry.source}) matches no finding: remove it from electronegativity.json`,
+    )
 
   const unjustified = verdicts.filter((v) => v.verdict === 'unjustified').length
   const failures = unjustified + unparsed.length + unused.size
   if (failures > 0) {
-    console.log(`Electronegativity: FAILED: ${unjustified} unjustified finding(s), ${unparsed.length} file(s) not parsed, ${unused.size} stale justification(s). Fix the code, or justify the finding in electronegativity.json.`)
+    console.log(
+      `Electronegativity: FAILED: ${unjustified} unjustified finding(s), ${unparsed.length} file(s) not parsed, ${unused.size} stale justification(s). Fix the code, or justify the finding in electronegativity.json.`,
+    )
     return 1
   }
   const justified = verdicts.filter((v) => v.verdict === 'justified').length
-  console.log(`Electronegativity: passed: ${justified} finding(s) justified in electronegativity.json, none unjustified. Report: artifacts/electronegativity.sarif`)
+  console.log(
+    `Electronegativity: passed: ${justified} finding(s) justified in electronegativity.json, none unjustified. Report: artifacts/electronegativity.sarif`,
+  )
   return 0
 }
 

@@ -59,7 +59,8 @@ async function start(): Promise<void> {
     appLog.error(origin === 'unhandledRejection' ? 'Unhandled rejection' : 'Uncaught exception', error)
   })
   const deliveryHosts = parseDeliveryHosts(process.env[deliveryHostsVariable])
-  if (deliveryHosts.invalid.length > 0) appLog.warn(`${deliveryHostsVariable}: ignored, not host names: ${deliveryHosts.invalid.join(', ')}`)
+  if (deliveryHosts.invalid.length > 0)
+    appLog.warn(`${deliveryHostsVariable}: ignored, not host names: ${deliveryHosts.invalid.join(', ')}`)
   core = await createAppCore({
     dataDir,
     secrets: createKeytarStore(),

@@ -61,5 +61,10 @@ export interface PermissionAsk {
  * camera, notifications, geolocation and everything else: never.
  */
 export function permissionDecision(ask: PermissionAsk, appUrl: string): boolean {
-  return ask.permission === 'clipboard-sanitized-write' && ask.isMainFrame && ask.requestingUrl !== undefined && isAppUrl(ask.requestingUrl, appUrl)
+  return (
+    ask.permission === 'clipboard-sanitized-write' &&
+    ask.isMainFrame &&
+    ask.requestingUrl !== undefined &&
+    isAppUrl(ask.requestingUrl, appUrl)
+  )
 }

@@ -82,7 +82,12 @@ export function matchAdminRoute(method: string, segments: string[], controls: Sa
         const body = await readJsonObject(req)
         const messages: string[] = []
         // Fractional rates give long Retry-After waits (0.2 req/s: 5 s), for watching a pause.
-        const rate = body.rate === undefined ? undefined : typeof body.rate === 'number' && body.rate >= 0 && body.rate <= 100_000 ? body.rate : undefined
+        const rate =
+          body.rate === undefined
+            ? undefined
+            : typeof body.rate === 'number' && body.rate >= 0 && body.rate <= 100_000
+              ? body.rate
+              : undefined
         if (body.rate !== undefined && rate === undefined) messages.push('rate must be a number from 0 to 100000')
         const burst = positiveInteger(body, 'burst', 100_000, messages)
         if (messages.length > 0) throw new HttpError(400, messages)

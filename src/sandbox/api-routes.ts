@@ -8,7 +8,12 @@ import { checkWebhookUrl } from './webhook-url'
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 /** The service's documented endpoints, or undefined when the path is not one of them. */
-export function matchApiRoute(method: string, segments: string[], state: SandboxState, allowedDeliveryHosts: readonly string[]): RouteHandler | undefined {
+export function matchApiRoute(
+  method: string,
+  segments: string[],
+  state: SandboxState,
+  allowedDeliveryHosts: readonly string[],
+): RouteHandler | undefined {
   const [, resource, ...rest] = segments
   if (method === 'POST' && resource === 'checkout' && rest.length === 1 && rest[0] === 'payment') {
     return async (req, res) => {
@@ -38,7 +43,9 @@ export function matchApiRoute(method: string, segments: string[], state: Sandbox
       if (!url.ok || messages.length > 0) throw new HttpError(400, messages)
       const endpoint = state.registerEndpoint(url.url, body.connect === true)
       if (!endpoint) {
-        throw new HttpError(400, [`the sandbox holds at most ${maxEndpoints} webhook endpoints: restart it (or POST /sandbox/reset) to register more`])
+        throw new HttpError(400, [
+          `the sandbox holds at most ${maxEndpoints} webhook endpoints: restart it (or POST /sandbox/reset) to register more`,
+        ])
       }
       sendJson(res, 201, endpoint)
     }

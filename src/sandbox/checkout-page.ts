@@ -73,7 +73,14 @@ function refuse(res: ServerResponse, message: string): void {
   page(res, 403, 'Checkout refused', `<h1>${escapeHtml(message)}</h1>`)
 }
 
-async function submit(req: IncomingMessage, res: ServerResponse, payment: Payment, checkoutId: string, state: SandboxState, guard: CheckoutGuard) {
+async function submit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  payment: Payment,
+  checkoutId: string,
+  state: SandboxState,
+  guard: CheckoutGuard,
+) {
   if (!guard.fromOwnPage(req)) {
     refuse(res, 'This form was sent from another site: open the checkout link itself to pay.')
     return
@@ -90,7 +97,12 @@ async function submit(req: IncomingMessage, res: ServerResponse, payment: Paymen
   const outcome = form.get('outcome') ?? 'settle'
   if (outcome === 'settle') {
     const settled = state.settlePayment(payment.id) ?? payment
-    page(res, 200, 'Payment received', `<h1>Payment received: ${escapeHtml(formatMoney(settled.amount, settled.currency))}</h1>${leaveLink(settled.successUrl, 'Continue to')}`)
+    page(
+      res,
+      200,
+      'Payment received',
+      `<h1>Payment received: ${escapeHtml(formatMoney(settled.amount, settled.currency))}</h1>${leaveLink(settled.successUrl, 'Continue to')}`,
+    )
     return
   }
   const code = (documentedErrorCodes as readonly string[]).includes(outcome) ? outcome : 'card_declined'

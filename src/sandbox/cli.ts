@@ -47,7 +47,9 @@ if (headerStyle !== undefined && !isRateLimitHeaderStyle(headerStyle)) {
 const bulkPayments = integerOption(parsed.payments, 'payments', 0)
 if (bulkPayments > 1_000_000) usage('--payments must be at most 1000000')
 const allowedDeliveryHosts = (parsed['allow-delivery-host'] ?? []).map(
-  (entry) => normalizeDeliveryHost(entry) ?? usage(`--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "${entry}"`),
+  (entry) =>
+    normalizeDeliveryHost(entry) ??
+    usage(`--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "${entry}"`),
 )
 
 const sandbox = await startSandbox({

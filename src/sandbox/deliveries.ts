@@ -110,7 +110,8 @@ export class DeliveryQueue {
       return `not sent: the event is ${bytes} bytes, over the sandbox's limit of ${deliveryLimits.maxBodyBytes}`
     }
     const url = URL.parse(endpoint.url)
-    if (url === null || !isDeliveryAllowed(url, this.allowedHosts)) return 'not sent: the URL is not on this computer nor an allowed delivery host'
+    if (url === null || !isDeliveryAllowed(url, this.allowedHosts))
+      return 'not sent: the URL is not on this computer nor an allowed delivery host'
     return null
   }
 
@@ -120,7 +121,8 @@ export class DeliveryQueue {
     const hookTimestamp = Math.floor(Date.now() / 1000)
     const startedAt = new Date()
     const refusal = this.refusal(endpoint, body)
-    const { statusCode, error } = refusal === null ? await this.post(delivery, endpoint, body, hookTimestamp) : { statusCode: null, error: refusal }
+    const { statusCode, error } =
+      refusal === null ? await this.post(delivery, endpoint, body, hookTimestamp) : { statusCode: null, error: refusal }
     delivery.attempts.push({
       attempt,
       startedAt: startedAt.toISOString(),
@@ -176,7 +178,10 @@ export class DeliveryQueue {
       const ok = response.status >= 200 && response.status <= 299
       return { statusCode: response.status, error: ok ? null : `receiver answered ${response.status}` }
     } catch (cause) {
-      return { statusCode: null, error: controller.signal.aborted ? `no answer within ${this.policy.timeoutMs} ms` : describeFetchError(cause) }
+      return {
+        statusCode: null,
+        error: controller.signal.aborted ? `no answer within ${this.policy.timeoutMs} ms` : describeFetchError(cause),
+      }
     } finally {
       clearTimeout(timeout)
       this.inFlight.delete(controller)

@@ -27,6 +27,10 @@ export function rateLimitHeaders(style: RateLimitHeaderStyle, limit: RateLimit, 
     case 'x-ratelimit':
       return { 'X-RateLimit-Limit': quota, 'X-RateLimit-Remaining': remaining, 'X-RateLimit-Reset': String(resetSeconds) }
     case 'x-ratelimit-epoch':
-      return { 'X-RateLimit-Limit': quota, 'X-RateLimit-Remaining': remaining, 'X-RateLimit-Reset': String(Math.ceil((nowMs + state.fullInMs) / 1000)) }
+      return {
+        'X-RateLimit-Limit': quota,
+        'X-RateLimit-Remaining': remaining,
+        'X-RateLimit-Reset': String(Math.ceil((nowMs + state.fullInMs) / 1000)),
+      }
   }
 }

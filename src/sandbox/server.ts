@@ -220,7 +220,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey,
     async close() {
       state.deliveries.close()
-      const closed = new Promise<void>((resolve) => server.close(() => { resolve() }))
+      const closed = new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve()
+        }),
+      )
       for (const socket of sockets) socket.destroy()
       await closed
     },

@@ -16,8 +16,10 @@ export function checkWebhookUrl(value: unknown, allowedHosts: readonly string[])
     return { ok: false, message: 'url must be a URL address' }
   }
   if (url.username || url.password) return { ok: false, message: 'url must not contain a user name or password' }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, message: 'url must use https (plain http is accepted only for localhost)' }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: `url must be an https URL, not ${url.protocol.replace(/:$/, '')}` }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return { ok: false, message: 'url must use https (plain http is accepted only for localhost)' }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, message: `url must be an https URL, not ${url.protocol.replace(/:$/, '')}` }
   if (!isDeliveryAllowed(url, allowedHosts)) return { ok: false, message: offMachineMessage }
   return { ok: true, url: url.toString() }
 }

@@ -15,13 +15,15 @@ export function checkApiKey(raw: string, environment: EnvironmentId): KeyCheck {
   // Invisible characters (a zero-width space from a web page or chat) pass the check
   // above but cannot travel in an HTTP header: every call would then fail obscurely.
   if (/[^\x21-\x7e]/.test(key)) {
-    return { ok: false, message: 'The key contains an invisible or non-ASCII character, often picked up when copying: copy it again as plain text.' }
+    return {
+      ok: false,
+      message: 'The key contains an invisible or non-ASCII character, often picked up when copying: copy it again as plain text.',
+    }
   }
   if (key.startsWith(publicKeyPrefix)) {
     return {
       ok: false,
-      message:
-        `This is a public key (service_pub_...). Public keys only work in the card form on a web page. Payments Desk needs the private key${environment === 'production' ? ' (service_prod_...)' : ''} from the same page of the dashboard.`,
+      message: `This is a public key (service_pub_...). Public keys only work in the card form on a web page. Payments Desk needs the private key${environment === 'production' ? ' (service_prod_...)' : ''} from the same page of the dashboard.`,
     }
   }
   if (environment === 'production' && (!key.startsWith(productionKeyPrefix) || key.length <= productionKeyPrefix.length)) {

@@ -117,7 +117,8 @@ export const errorWords = {
   },
   'keychain-unavailable': {
     title: 'The system keychain is not available',
-    action: 'Start or install the system keychain (Keychain Access, Credential Manager, GNOME Keyring or KWallet), then restart Payments Desk.',
+    action:
+      'Start or install the system keychain (Keychain Access, Credential Manager, GNOME Keyring or KWallet), then restart Payments Desk.',
   },
   'keychain-locked': {
     title: 'The system keychain is locked',

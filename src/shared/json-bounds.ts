@@ -42,7 +42,15 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
   let result: unknown
   // Values still allowed into the copy; each container left short adds one marker.
   let budget = limits.values
-  const tasks: Task[] = [{ source: value, depth: 0, put: (v) => { result = v } }]
+  const tasks: Task[] = [
+    {
+      source: value,
+      depth: 0,
+      put: (v) => {
+        result = v
+      },
+    },
+  ]
   const take = (available: number) => {
     const taken = Math.min(available, limits.entries, budget)
     budget -= taken
@@ -64,7 +72,14 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
     }
     if (Array.isArray(source)) {
       const items: unknown[] = new Array<unknown>(take(source.length))
-      for (let i = 0; i < items.length; i++) tasks.push({ source: source[i] as unknown, depth: depth + 1, put: (v) => { items[i] = v } })
+      for (let i = 0; i < items.length; i++)
+        tasks.push({
+          source: source[i] as unknown,
+          depth: depth + 1,
+          put: (v) => {
+            items[i] = v
+          },
+        })
       if (items.length < source.length) items.push(leftOut(source.length, items.length, 'item'))
       put(items)
       continue
@@ -74,7 +89,13 @@ export function boundJson(value: unknown, limits: JsonLimits = jsonLimits): unkn
     const kept = keys.slice(0, take(keys.length))
     for (const key of kept) {
       defineField(object, key, undefined)
-      tasks.push({ source: (source as Record<string, unknown>)[key], depth: depth + 1, put: (v) => { object[key] = v } })
+      tasks.push({
+        source: (source as Record<string, unknown>)[key],
+        depth: depth + 1,
+        put: (v) => {
+          object[key] = v
+        },
+      })
     }
     if (kept.length < keys.length) defineField(object, moreFieldsKey, leftOut(keys.length, kept.length, 'field'))
     put(object)

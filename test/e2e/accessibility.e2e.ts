@@ -204,7 +204,10 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
 /** WCAG contrast of two computed rgb() colours. */
 function contrast(a: string, b: string): number {
   const luminance = (rgb: string) => {
-    const [r = 0, g = 0, bl = 0] = (rgb.match(/[\d.]+/g) ?? []).map(Number).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    const [r = 0, g = 0, bl = 0] = (rgb.match(/[\d.]+/g) ?? [])
+      .map(Number)
+      .map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl
   }
   const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]

@@ -102,7 +102,9 @@ describe('Settings: audit log', () => {
     await section.getByRole('button', { name: 'Check again' }).click()
     const verdict = section.getByTestId('audit-verdict')
     await verdict.getByText('The audit log failed its check: 1 problem').waitFor()
-    expect(await verdict.textContent()).toContain('Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.')
+    expect(await verdict.textContent()).toContain(
+      'Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.',
+    )
     expect(await verdict.getAttribute('data-ok')).toBe('false')
     expect(await section.locator('tbody tr[data-problem]').count()).toBe(1)
     await sectionShots(app, 'settings-audit-tampered')

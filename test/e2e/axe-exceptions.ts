@@ -10,5 +10,4 @@ export interface AxeException {
   reason: string
 }
 
-export const axeExceptions: readonly AxeException[] = [
-]
+export const axeExceptions: readonly AxeException[] = []

@@ -25,7 +25,8 @@ async function bothSchemes(app: AppPage, name: string): Promise<void> {
 
 const progressText = (page: Page) => page.getByTestId('batch-progress-text').textContent()
 /** SegmentedControl hides its radios under their labels: click the label, as a user would. */
-const pickOutcome = (page: Page, name: string | RegExp) => page.getByRole('radiogroup', { name: 'Outcome' }).locator('label').filter({ hasText: name }).click()
+const pickOutcome = (page: Page, name: string | RegExp) =>
+  page.getByRole('radiogroup', { name: 'Outcome' }).locator('label').filter({ hasText: name }).click()
 
 const doneSoFar = async (page: Page): Promise<number> => Number((await progressText(page))?.split(' / ')[0]?.replace(/\D/g, ''))
 
@@ -110,7 +111,9 @@ describe('Batch lookup', () => {
     expect(await page.getByTestId('batch-rate').textContent()).toMatch(/req\/s$/)
     await page.getByTestId('job-status').getByText('running').waitFor()
     // The table fills in while the run goes, not only at its end.
-    await expect.poll(async () => Number((await page.getByTestId('results-shown').textContent())?.split(' ')[0]), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(async () => Number((await page.getByTestId('results-shown').textContent())?.split(' ')[0]), { timeout: 10_000 })
+      .toBeGreaterThan(0)
     await page.mouse.move(0, 0)
     await app.screenshot('batch-running')
     await app.setScheme('dark')
@@ -135,7 +138,8 @@ describe('Batch lookup', () => {
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('302 results')
     await page.getByTestId('chart-by-code').locator('.recharts-bar-rectangle').first().waitFor()
     // The counts are written on the bars, not only in hover tooltips: they add up to the 90 failed.
-    const labels = async (chart: string) => (await page.getByTestId(chart).locator('.recharts-label-list text').allTextContents()).map(Number)
+    const labels = async (chart: string) =>
+      (await page.getByTestId(chart).locator('.recharts-label-list text').allTextContents()).map(Number)
     expect((await labels('chart-by-code')).reduce((a, b) => a + b, 0)).toBe(90)
     expect(await labels('chart-by-code')).toHaveLength(17)
     expect((await labels('chart-by-retryable')).reduce((a, b) => a + b, 0)).toBe(90)
@@ -169,7 +173,9 @@ describe('Batch lookup', () => {
     const csvPath = (await page.getByTestId('export-path').textContent()) ?? ''
     expect(csvPath).toBe(join(dir, '1-E2E-report.csv'))
     const csv = (await readFile(csvPath, 'utf8')).trimEnd().split('\r\n')
-    expect(csv[0]).toBe('payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error')
+    expect(csv[0]).toBe(
+      'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error',
+    )
     expect(csv).toHaveLength(303)
     const failedRow = csv.find((line) => line.startsWith(`${bulkPaymentId(6)},`))
     expect(failedRow).toMatch(/,failed,/)

@@ -10,8 +10,7 @@ const sender: Sender = { frameUrl: 'app://e2e', fromAppWindow: true }
 
 /** One message that crossed the bridge, as the renderer sent or received it. */
 export type Traffic =
-  | { kind: 'invoke'; name: InvokeName; request: unknown; response: unknown }
-  | { kind: 'event'; name: EventName; payload: unknown }
+  { kind: 'invoke'; name: InvokeName; request: unknown; response: unknown } | { kind: 'event'; name: EventName; payload: unknown }
 
 export type TrafficListener = (traffic: Traffic) => void
 
@@ -52,7 +51,9 @@ function installPageApi(names: DeskNames, build: typeof deskApi, hub: typeof eve
   const events = hub()
   host.__paymentsDeskEmit = events.emit
   // The binding is looked up at each call: a test may wrap it to hold an answer back.
-  host.paymentsDesk = Object.freeze(build(names, { invoke: (name, request) => host.__paymentsDeskInvoke(name, request), listen: events.listen }))
+  host.paymentsDesk = Object.freeze(
+    build(names, { invoke: (name, request) => host.__paymentsDeskInvoke(name, request), listen: events.listen }),
+  )
 }
 
 /**
@@ -67,9 +68,18 @@ export async function bridge(page: Page, core: AppCore, onTraffic?: TrafficListe
     return response
   })
   const names: DeskNames = { invoke: Object.keys(invokeContract) as InvokeName[], events: Object.keys(eventContract) as EventName[] }
-  await page.addInitScript({ content: `(${installPageApi.toString()})(${JSON.stringify(names)}, ${deskApi.toString()}, ${eventHub.toString()})` })
+  await page.addInitScript({
+    content: `(${installPageApi.toString()})(${JSON.stringify(names)}, ${deskApi.toString()}, ${eventHub.toString()})`,
+  })
   return core.subscribe((name, payload) => {
     onTraffic?.({ kind: 'event', name, payload })
-    page.evaluate(([n, p]) => { (globalThis as unknown as { __paymentsDeskEmit: (n: unknown, p: unknown) => void }).__paymentsDeskEmit(n, p) }, [name, payload] as const).catch(() => undefined)
+    page
+      .evaluate(
+        ([n, p]) => {
+          ;(globalThis as unknown as { __paymentsDeskEmit: (n: unknown, p: unknown) => void }).__paymentsDeskEmit(n, p)
+        },
+        [name, payload] as const,
+      )
+      .catch(() => undefined)
   })
 }

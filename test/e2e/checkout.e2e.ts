@@ -59,7 +59,7 @@ async function checkoutPosts(): Promise<number> {
 const createButton = (page: Page) => page.getByRole('button', { name: 'Create checkout payment' })
 
 describe('Checkout against the local sandbox', () => {
-  it('checks the form in the service\'s words, shows the service\'s own 400 by its field, then creates a payment', async () => {
+  it("checks the form in the service's words, shows the service's own 400 by its field, then creates a payment", async () => {
     const { page, fixture } = app
     await openCheckout(page)
     await expect.poll(() => page.getByTestId('price-unit-note').textContent()).toContain('1500 means €15.00')
@@ -204,7 +204,8 @@ describe('Checkout in Production: main asks in its own dialog', () => {
 
   it('sends nothing when the dialog is cancelled, and creates the payment once when it is confirmed', async () => {
     const { page, fixture, confirm } = prod
-    const posts = async () => (await fixture.ok('getRequestLog', {})).filter((entry) => entry.method === 'POST' && entry.path === '/api/checkout/payment').length
+    const posts = async () =>
+      (await fixture.ok('getRequestLog', {})).filter((entry) => entry.method === 'POST' && entry.path === '/api/checkout/payment').length
     await openCheckout(page)
     await fillGoodOrder(page)
     const button = page.getByRole('button', { name: 'Create payment in Production' })

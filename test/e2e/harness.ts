@@ -77,7 +77,8 @@ export async function openApp(
         scheme = next
         await page.emulateMedia({ colorScheme: next })
         const overflow = await page.evaluate(() => {
-          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
+          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+            .documentElement
           return root.scrollWidth - root.clientWidth
         })
         expect(overflow, `${name} scrolls sideways at 1024×700 (${next})`).toBeLessThanOrEqual(0)

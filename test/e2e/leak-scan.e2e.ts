@@ -38,8 +38,6 @@ async function lookUp(page: Page, text: string): Promise<void> {
   await field.press('Enter')
 }
 
-
-
 describe('no private key and no webhook secret leaks out of a session through every screen', () => {
   let browser: Browser
   let app: AppPage
@@ -169,7 +167,9 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await sandboxPut('faults', { errorRate: 0.2 })
     try {
       await page.getByRole('button', { name: 'Look up 32 IDs' }).click()
-      await expect.poll(() => page.getByTestId('batch-progress-text').textContent(), { timeout: 30_000, interval: 100 }).toBe('32 / 32 looked up')
+      await expect
+        .poll(() => page.getByTestId('batch-progress-text').textContent(), { timeout: 30_000, interval: 100 })
+        .toBe('32 / 32 looked up')
     } finally {
       await sandboxPut('faults', { errorRate: 0 })
     }
@@ -375,7 +375,9 @@ describe('no private key and no webhook secret leaks out of a session through ev
     // The scan finds a needle where there is one, in each form it looks for.
     for (const needle of needles) {
       expect(findLeaks([needle], [{ where: 'control', text: `before ${needle.value} after` }])).not.toEqual([])
-      expect(findLeaks([needle], [{ where: 'control', text: JSON.stringify({ url: `/x?k=${encodeURIComponent(needle.value)}` }) }])).not.toEqual([])
+      expect(
+        findLeaks([needle], [{ where: 'control', text: JSON.stringify({ url: `/x?k=${encodeURIComponent(needle.value)}` }) }]),
+      ).not.toEqual([])
     }
 
     // The two messages that carry a secret by design, and only those, are set aside.
@@ -390,19 +392,64 @@ describe('no private key and no webhook secret leaks out of a session through ev
         return
       }
       if (message.name !== 'setKey') haystacks.push({ where: `request #${index} ${message.name}`, text: JSON.stringify(message.request) })
-      if (message.name !== 'revealWebhookSecret') haystacks.push({ where: `response #${index} ${message.name}`, text: JSON.stringify(message.response) })
+      if (message.name !== 'revealWebhookSecret')
+        haystacks.push({ where: `response #${index} ${message.name}`, text: JSON.stringify(message.response) })
     })
     // Proof that the recording holds what it should: the set-aside messages do carry the secrets.
     const [reveal] = reveals
     expect(findLeaks(webhookSecrets, [{ where: 'reveal', text: JSON.stringify(reveal) }]).map((leak) => leak.form)).toContain('as is')
-    expect(findLeaks([{ name: 'operator key', value: operatorKey }], keyEntries.map((t, i) => ({ where: `setKey ${i}`, text: JSON.stringify(t) })))).not.toEqual([])
+    expect(
+      findLeaks(
+        [{ name: 'operator key', value: operatorKey }],
+        keyEntries.map((t, i) => ({ where: `setKey ${i}`, text: JSON.stringify(t) })),
+      ),
+    ).not.toEqual([])
     const names = new Set(traffic.map((t) => t.name))
-    for (const name of ['getPayment', 'batchStart', 'batchResults', 'batchExport', 'createCheckout', 'registerWebhook', 'verifySignature', 'sendTestEvent', 'listSandboxDeliveries', 'getSettings', 'updateSettings', 'testKey', 'getRequestLog', 'configureScheduler', 'deleteKey', 'auditList', 'getDiagnostics', 'requestLogAppended', 'schedulerState', 'batchProgress']) {
+    for (const name of [
+      'getPayment',
+      'batchStart',
+      'batchResults',
+      'batchExport',
+      'createCheckout',
+      'registerWebhook',
+      'verifySignature',
+      'sendTestEvent',
+      'listSandboxDeliveries',
+      'getSettings',
+      'updateSettings',
+      'testKey',
+      'getRequestLog',
+      'configureScheduler',
+      'deleteKey',
+      'auditList',
+      'getDiagnostics',
+      'requestLogAppended',
+      'schedulerState',
+      'batchProgress',
+    ]) {
       expect(names, name).toContain(name)
     }
-    const errorCodes = new Set(traffic.flatMap((t) => (t.kind === 'invoke' && typeof t.response === 'object' && t.response !== null && 'error' in t.response ? [(t.response as { error: { code: string } }).error.code] : [])))
+    const errorCodes = new Set(
+      traffic.flatMap((t) =>
+        t.kind === 'invoke' && typeof t.response === 'object' && t.response !== null && 'error' in t.response
+          ? [(t.response as { error: { code: string } }).error.code]
+          : [],
+      ),
+    )
     expect([...errorCodes].sort()).toEqual(
-      expect.arrayContaining(['bad-request', 'invalid-id', 'invalid-response', 'network', 'no-key', 'not-found', 'outcome-unknown', 'redirect-refused', 'server-error', 'unauthorized', 'validation']),
+      expect.arrayContaining([
+        'bad-request',
+        'invalid-id',
+        'invalid-response',
+        'network',
+        'no-key',
+        'not-found',
+        'outcome-unknown',
+        'redirect-refused',
+        'server-error',
+        'unauthorized',
+        'validation',
+      ]),
     )
 
     const log = fixture.core.requestLog.snapshot()

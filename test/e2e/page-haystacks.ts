@@ -6,7 +6,9 @@ import type { Haystack } from '../helpers/secret-scan'
 /** The rendered page as HTML, plus what the HTML does not carry: the values of fields and the visible text. */
 export async function domSnapshot(page: Page, label: string): Promise<Haystack[]> {
   const values = await page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<{ value: string }>; body: { innerText: string } } }).document
+    const doc = (
+      globalThis as unknown as { document: { querySelectorAll: (s: string) => ArrayLike<{ value: string }>; body: { innerText: string } } }
+    ).document
     return { fields: Array.from(doc.querySelectorAll('input, textarea, select'), (el) => el.value), text: doc.body.innerText }
   })
   return [
@@ -30,20 +32,30 @@ export async function browserStorage(page: Page): Promise<Haystack[]> {
     }
     const storage = (s: typeof host.localStorage) => Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i) ?? '')])
     type Store = { getAll: () => { result: unknown; onsuccess: (() => void) | null } }
-    type Db = { objectStoreNames: ArrayLike<string>; transaction: (names: string[]) => { objectStore: (n: string) => Store }; close: () => void }
+    type Db = {
+      objectStoreNames: ArrayLike<string>
+      transaction: (names: string[]) => { objectStore: (n: string) => Store }
+      close: () => void
+    }
     const databases: Record<string, unknown> = {}
     for (const { name } of await host.indexedDB.databases()) {
       if (!name) continue
       const db = await new Promise<Db>((resolve, reject) => {
         const request = host.indexedDB.open(name)
-        request.onsuccess = () => { resolve(request.result as Db) }
-        request.onerror = () => { reject(new Error(`cannot open ${name}`)) }
+        request.onsuccess = () => {
+          resolve(request.result as Db)
+        }
+        request.onerror = () => {
+          reject(new Error(`cannot open ${name}`))
+        }
       })
       const stores = Array.from(db.objectStoreNames)
       for (const store of stores) {
         databases[`${name}/${store}`] = await new Promise((resolve) => {
           const request = db.transaction([store]).objectStore(store).getAll()
-          request.onsuccess = () => { resolve(request.result) }
+          request.onsuccess = () => {
+            resolve(request.result)
+          }
         })
       }
       db.close()

@@ -19,7 +19,9 @@ function burst(page: Page, count: number): Promise<unknown> {
     .evaluate(
       (n) =>
         Promise.allSettled(
-          Array.from({ length: n }, () => (globalThis as unknown as { paymentsDesk: PaymentsDeskApi }).paymentsDesk.invoke.getPayment({ id: 'pay_seed_card_declined' })),
+          Array.from({ length: n }, () =>
+            (globalThis as unknown as { paymentsDesk: PaymentsDeskApi }).paymentsDesk.invoke.getPayment({ id: 'pay_seed_card_declined' }),
+          ),
         ),
       count,
     )
@@ -36,7 +38,8 @@ async function setSandboxLimit(app: AppPage, limit: { rate: number; burst: numbe
   expect(response.status).toBe(200)
 }
 
-const remainingMs = async (page: Page): Promise<number> => Number(await page.getByTestId('pause-countdown').getAttribute('data-remaining-ms'))
+const remainingMs = async (page: Page): Promise<number> =>
+  Number(await page.getByTestId('pause-countdown').getAttribute('data-remaining-ms'))
 
 describe('Requests', () => {
   let browser: Browser
@@ -145,7 +148,10 @@ describe('Requests', () => {
         errorCode: index % 50 === 0 ? 'rate-limited' : null,
         priority: 'batch',
       }))
-      ;(globalThis as unknown as { __paymentsDeskEmit: (name: string, payload: unknown) => void }).__paymentsDeskEmit('requestLogAppended', entries)
+      ;(globalThis as unknown as { __paymentsDeskEmit: (name: string, payload: unknown) => void }).__paymentsDeskEmit(
+        'requestLogAppended',
+        entries,
+      )
     })
     await expect.poll(() => page.getByTestId('request-count').textContent()).toMatch(/^10000 requests/)
     const rows = page.getByRole('table', { name: 'Request log' }).locator('tbody tr[data-index]')

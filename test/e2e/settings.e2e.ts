@@ -81,7 +81,11 @@ describe('Settings', () => {
 
     expect(await page.content()).not.toContain(fixture.sandbox.apiKey)
     // It went to the keychain, bound to the base URL it was entered for, and nowhere the page can see.
-    expect(await readApiKey(fixture.secrets, 'operator')).toEqual({ kind: 'bound', origin: new URL(fixture.sandbox.baseUrl).origin, key: fixture.sandbox.apiKey })
+    expect(await readApiKey(fixture.secrets, 'operator')).toEqual({
+      kind: 'bound',
+      origin: new URL(fixture.sandbox.baseUrl).origin,
+      key: fixture.sandbox.apiKey,
+    })
     await bothSchemes(app, 'settings-operator-key-stored')
   })
 

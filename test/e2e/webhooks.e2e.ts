@@ -21,8 +21,6 @@ async function bothSchemes(app: AppPage, name: string): Promise<void> {
   await app.setScheme('light')
 }
 
-
-
 describe('Webhooks', () => {
   let browser: Browser
   let app: AppPage
@@ -87,7 +85,10 @@ describe('Webhooks', () => {
     await delivery.getByTestId('delivery-status').getByText('delivered').waitFor()
     await delivery.getByText('payment.failed', { exact: true }).waitFor()
     await delivery.getByText('HTTP 200').waitFor()
-    expect(JSON.parse(hook.body)).toMatchObject({ type: 'payment.failed', data: { id: 'pay_seed_pending_2', lastDepositAttempt: { error: 'insufficient_funds' } } })
+    expect(JSON.parse(hook.body)).toMatchObject({
+      type: 'payment.failed',
+      data: { id: 'pay_seed_pending_2', lastDepositAttempt: { error: 'insufficient_funds' } },
+    })
     await bothSchemes(app, 'webhooks-deliveries')
 
     await delivery.getByRole('button', { name: 'Check its signature' }).click()
@@ -152,7 +153,11 @@ describe('Webhooks', () => {
     // Leaving the screen forgets it.
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Requests', { exact: true }).click()
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Webhooks', { exact: true }).click()
-    await page.getByTestId('endpoint-panel').getByTestId('secret-revealed').getByText(/shown only once/).waitFor()
+    await page
+      .getByTestId('endpoint-panel')
+      .getByTestId('secret-revealed')
+      .getByText(/shown only once/)
+      .waitFor()
     expect(await page.getByLabel('Signing secret').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Reveal secret once…' }).count()).toBe(0)
     await app.screenshot('webhooks-secret-revealed')

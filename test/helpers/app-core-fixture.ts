@@ -81,7 +81,8 @@ export async function startCoreFixture(
     const result = (await core.dispatcher.dispatch(name, appSender, request)) as IpcResult<InvokeResponse<N>>
     responses.push({ name, result })
     // Every test that goes through the fixture also checks the channel's declared errors.
-    if (!result.ok && !declaresError(name, result.error.code)) throw new Error(`${name} answered "${result.error.code}", which it does not declare in channel-errors.ts`)
+    if (!result.ok && !declaresError(name, result.error.code))
+      throw new Error(`${name} answered "${result.error.code}", which it does not declare in channel-errors.ts`)
     if (undeclared.length > 0) throw new Error(undeclared.join('\n'))
     return result
   }

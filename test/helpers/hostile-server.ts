@@ -63,7 +63,11 @@ type Behaviour = (req: IncomingMessage, res: ServerResponse, args: string[], que
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  })
   res.end(text)
 }
 
@@ -122,7 +126,11 @@ async function listen(server: Server): Promise<string> {
 function closer(server: Server): () => Promise<void> {
   return async () => {
     server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => { resolve() }))
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve()
+      }),
+    )
   }
 }
 
@@ -141,7 +149,9 @@ function recordRequests(requests: ReceivedRequest[], handle: (req: IncomingMessa
  * A well-behaved server that only records what reaches it: the far end of a redirect.
  * `answer` picks the status and JSON body for a request; 200 {"ok":true} otherwise.
  */
-export async function startRecordingServer(answer?: (request: ReceivedRequest) => { status: number; body: unknown }): Promise<RecordingServer> {
+export async function startRecordingServer(
+  answer?: (request: ReceivedRequest) => { status: number; body: unknown },
+): Promise<RecordingServer> {
   const requests: ReceivedRequest[] = []
   const server = recordRequests(requests, (_req, res) => {
     const last = requests.at(-1)
@@ -157,12 +167,14 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   const hits = new Map<string, number>()
   let bomb: Promise<Buffer> | undefined
 
-  const streamed = (withLength: boolean): Behaviour => (req, res) => {
-    const record: StreamRecord = { path: req.url ?? '', bytesSent: 0, closed: false, completed: false }
-    streams.push(record)
-    res.writeHead(200, { 'content-type': 'application/json', ...(withLength ? { 'content-length': String(giganticBytes) } : {}) })
-    stream(res, giganticBytes, record)
-  }
+  const streamed =
+    (withLength: boolean): Behaviour =>
+    (req, res) => {
+      const record: StreamRecord = { path: req.url ?? '', bytesSent: 0, closed: false, completed: false }
+      streams.push(record)
+      res.writeHead(200, { 'content-type': 'application/json', ...(withLength ? { 'content-length': String(giganticBytes) } : {}) })
+      stream(res, giganticBytes, record)
+    }
 
   const behaviours: Record<string, Behaviour> = {
     echo: (_req, res) => {
@@ -220,7 +232,13 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
         status: 'failed',
         amount: 12_000,
         currency: 'EUR',
-        lastDepositAttempt: { status: 'failed', amount: '12000', paymentMethod: 'card', error: 'card_declined', attemptedAt: '2026-01-01T00:00:00.000Z' },
+        lastDepositAttempt: {
+          status: 'failed',
+          amount: '12000',
+          paymentMethod: 'card',
+          error: 'card_declined',
+          attemptedAt: '2026-01-01T00:00:00.000Z',
+        },
       }
       if (req.method === 'POST' && route === 'api/checkout/payment') sendJson(res, 201, payment)
       else if (req.method === 'GET' && route.startsWith('api/payment/')) sendJson(res, 200, payment)
@@ -245,7 +263,11 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
     },
     'message-array': (_req, res, args) => {
       const status = statusArg(args)
-      sendJson(res, status, { statusCode: status, message: Array.from({ length: Number(args[1]) }, (_, i) => `m${i}`), error: 'Bad Request' })
+      sendJson(res, status, {
+        statusCode: status,
+        message: Array.from({ length: Number(args[1]) }, (_, i) => `m${i}`),
+        error: 'Bad Request',
+      })
     },
     // Written as text: JSON.stringify itself cannot go that deep.
     deep: (_req, res, args) => {

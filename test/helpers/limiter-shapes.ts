@@ -1,4 +1,13 @@
-import { announce, fixedWindow, slidingLog, switchAt, tokenBucket, withoutRetryAfter, type AnnounceStyle, type QuotaLimiter } from './limiters'
+import {
+  announce,
+  fixedWindow,
+  slidingLog,
+  switchAt,
+  tokenBucket,
+  withoutRetryAfter,
+  type AnnounceStyle,
+  type QuotaLimiter,
+} from './limiters'
 
 /**
  * The limiter shapes the scheduler must reach the ceiling of, shared by the virtual-time tests
@@ -20,7 +29,13 @@ const drop = { from: 60, to: 20, atMs: 6_000 }
 
 export const limiterShapes: readonly LimiterShape[] = [
   { name: 'token-bucket-50-burst-50', make: () => tokenBucket({ rate: 50, burst: 50 }), latencyMs: 5, lookups: 750, limitAt: () => 50 },
-  { name: 'fixed-window-100-per-2s', make: () => fixedWindow({ limit: 100, windowMs: 2_000 }), latencyMs: 5, lookups: 700, limitAt: () => 50 },
+  {
+    name: 'fixed-window-100-per-2s',
+    make: () => fixedWindow({ limit: 100, windowMs: 2_000 }),
+    latencyMs: 5,
+    lookups: 700,
+    limitAt: () => 50,
+  },
   {
     name: 'sliding-log-25-per-1s-retry-after-1',
     make: () => slidingLog({ limit: 25, windowMs: 1_000, retryAfterSeconds: 1 }),
@@ -28,18 +43,36 @@ export const limiterShapes: readonly LimiterShape[] = [
     lookups: 450,
     limitAt: () => 25,
   },
-  { name: 'no-retry-after-20-burst-1', make: () => withoutRetryAfter(tokenBucket({ rate: 20, burst: 1 })), latencyMs: 5, lookups: 300, limitAt: () => 20 },
-  { name: 'slow-answers-40ms-90-per-s', make: () => tokenBucket({ rate: 90, burst: 90 }), latencyMs: 40, lookups: 1_350, limitAt: () => 90 },
+  {
+    name: 'no-retry-after-20-burst-1',
+    make: () => withoutRetryAfter(tokenBucket({ rate: 20, burst: 1 })),
+    latencyMs: 5,
+    lookups: 300,
+    limitAt: () => 20,
+  },
+  {
+    name: 'slow-answers-40ms-90-per-s',
+    make: () => tokenBucket({ rate: 90, burst: 90 }),
+    latencyMs: 40,
+    lookups: 1_350,
+    limitAt: () => 90,
+  },
   {
     name: 'limit-drops-60-to-20',
-    make: () => switchAt(tokenBucket({ rate: drop.from, burst: drop.from }), tokenBucket({ rate: drop.to, burst: drop.to }), drop.atMs, { from: 'first-request' }),
+    make: () =>
+      switchAt(tokenBucket({ rate: drop.from, burst: drop.from }), tokenBucket({ rate: drop.to, burst: drop.to }), drop.atMs, {
+        from: 'first-request',
+      }),
     latencyMs: 5,
     lookups: 520,
     limitAt: (ms) => (ms < drop.atMs ? drop.from : drop.to),
   },
   {
     name: 'limit-rises-20-to-80',
-    make: () => switchAt(tokenBucket({ rate: rise.from, burst: rise.from }), tokenBucket({ rate: rise.to, burst: rise.to }), rise.atMs, { from: 'first-request' }),
+    make: () =>
+      switchAt(tokenBucket({ rate: rise.from, burst: rise.from }), tokenBucket({ rate: rise.to, burst: rise.to }), rise.atMs, {
+        from: 'first-request',
+      }),
     latencyMs: 5,
     lookups: 880,
     limitAt: (ms) => (ms < rise.atMs ? rise.from : rise.to),

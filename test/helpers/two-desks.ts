@@ -37,10 +37,12 @@ export async function runTwoDesks(options: TwoDesksOptions): Promise<TwoDesksFig
     client.send({ method: 'GET', path: `/api/payment/pay_${priority}_${i}`, priority })
   const started = now()
   const progress = { done: false }
-  const batch = Promise.allSettled(Array.from({ length: options.batchLookups }, (_, i) => lookup(options.deskA, i, 'batch'))).then((results) => {
-    progress.done = true
-    return results
-  })
+  const batch = Promise.allSettled(Array.from({ length: options.batchLookups }, (_, i) => lookup(options.deskA, i, 'batch'))).then(
+    (results) => {
+      progress.done = true
+      return results
+    },
+  )
   const times: number[] = []
   let deskBLost = 0
   for (let i = 0; !progress.done; i++) {

@@ -34,7 +34,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const hang = hangs > 0
       if (hang) hangs -= 1
       const status = hang ? null : (failures.shift() ?? 200)
-      requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now(), answeredWith: status })
+      requests.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+        answeredWith: status,
+      })
       if (status === null) return
       res.writeHead(status, { 'content-type': 'text/plain' })
       res.end(status < 300 ? 'ok' : 'receiver says no')
@@ -56,7 +62,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     async close() {
       server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => { resolve() }))
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve()
+        }),
+      )
     },
   }
 }

@@ -7,9 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { isAppError } from '../../src/shared/app-error'
 import { createKeytarStore, type SecretStore } from '../../src/main/secrets/keychain'
 
-type Outcome =
-  | { ok: true; value: unknown }
-  | { ok: false; code: string | null; message: string; cause: string | null }
+type Outcome = { ok: true; value: unknown } | { ok: false; code: string | null; message: string; cause: string | null }
 
 const [mode, secret] = process.argv.slice(2)
 if ((mode !== 'reachable' && mode !== 'locked') || secret === undefined) {
@@ -43,11 +41,7 @@ let locked: boolean | null = null
 if (mode === 'locked') {
   await store.set(account, secret)
   // Locking needs no prompt, unlike unlocking.
-  secretService(
-    '/org/freedesktop/secrets',
-    'org.freedesktop.Secret.Service.Lock',
-    'array:objpath:/org/freedesktop/secrets/aliases/default',
-  )
+  secretService('/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.Lock', 'array:objpath:/org/freedesktop/secrets/aliases/default')
   locked = secretService(
     '/org/freedesktop/secrets/aliases/default',
     'org.freedesktop.DBus.Properties.Get',

@@ -135,7 +135,6 @@ describe('loading keytar', () => {
       message: 'Payments Desk could not load its keychain module. Reinstall Payments Desk, then try again.',
     })
   })
-
 })
 
 describe('a miss on the Secret Service is confirmed', () => {

@@ -193,11 +193,7 @@ describe.runIf(process.platform === 'linux')('keychain missing or locked', () =>
     }
   }
 
-  async function runChild(
-    args: string[],
-    env: Record<string, string | undefined>,
-    wrapper: string[] = [],
-  ): Promise<ChildReport> {
+  async function runChild(args: string[], env: Record<string, string | undefined>, wrapper: string[] = []): Promise<ChildReport> {
     const command = [...wrapper, process.execPath, '--import', 'tsx', 'test/main/keychain-child.ts', ...args, secret]
     const [file, ...rest] = command
     if (file === undefined) throw new Error('no command')

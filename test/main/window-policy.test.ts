@@ -95,7 +95,10 @@ describe('isTrustedSender', () => {
 
 describe('externalLinkDecision', () => {
   it('asks before opening an https link, with the normalised URL', () => {
-    expect(externalLinkDecision('https://docs.example.com/webhooks#signing')).toEqual({ action: 'confirm', url: 'https://docs.example.com/webhooks#signing' })
+    expect(externalLinkDecision('https://docs.example.com/webhooks#signing')).toEqual({
+      action: 'confirm',
+      url: 'https://docs.example.com/webhooks#signing',
+    })
     expect(externalLinkDecision('HTTPS://Docs.Example.com')).toEqual({ action: 'confirm', url: 'https://docs.example.com/' })
   })
 
@@ -117,7 +120,8 @@ describe('externalLinkDecision', () => {
 
 describe('permissionDecision', () => {
   const appUrl = appPageUrl
-  const ask = (permission: string, requestingUrl: string | undefined = appUrl, isMainFrame = true) => permissionDecision({ permission, requestingUrl, isMainFrame }, appUrl)
+  const ask = (permission: string, requestingUrl: string | undefined = appUrl, isMainFrame = true) =>
+    permissionDecision({ permission, requestingUrl, isMainFrame }, appUrl)
 
   it('lets the app page write to the clipboard, so the Copy buttons work', () => {
     expect(ask('clipboard-sanitized-write')).toBe(true)
@@ -132,10 +136,19 @@ describe('permissionDecision', () => {
     expect(permissionDecision({ permission: 'clipboard-sanitized-write', requestingUrl: undefined, isMainFrame: true }, appUrl)).toBe(false)
   })
 
-  it.each(['clipboard-read', 'deprecated-sync-clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'fileSystem', 'hid', 'usb', 'serial', 'unknown'])(
-    'never grants %s, not even to the app page',
-    (permission) => {
-      expect(ask(permission)).toBe(false)
-    },
-  )
+  it.each([
+    'clipboard-read',
+    'deprecated-sync-clipboard-read',
+    'media',
+    'notifications',
+    'geolocation',
+    'openExternal',
+    'fileSystem',
+    'hid',
+    'usb',
+    'serial',
+    'unknown',
+  ])('never grants %s, not even to the app page', (permission) => {
+    expect(ask(permission)).toBe(false)
+  })
 })

@@ -31,12 +31,20 @@ describe('POST /sandbox/payments/{id}/fail and /settle', () => {
     expect(reply.status, reply.text).toBe(200)
     const failed = reply.json as { amount: number; lastDepositAttempt: unknown }
     expect(failed).toMatchObject({ id: 'pay_seed_pending_1', status: 'failed' })
-    expect(failed.lastDepositAttempt).toMatchObject({ status: 'failed', error: 'expired_card', paymentMethod: 'CARD', amount: failed.amount })
+    expect(failed.lastDepositAttempt).toMatchObject({
+      status: 'failed',
+      error: 'expired_card',
+      paymentMethod: 'CARD',
+      amount: failed.amount,
+    })
     expect((await api.get('/api/payment/pay_seed_pending_1')).json).toEqual(failed)
   })
 
   it('records the payment method when one is given', async () => {
-    const reply = await api.post('/sandbox/payments/pay_seed_pending_2/fail', { code: 'authentication_required', paymentMethod: 'SEPA_DEBIT' })
+    const reply = await api.post('/sandbox/payments/pay_seed_pending_2/fail', {
+      code: 'authentication_required',
+      paymentMethod: 'SEPA_DEBIT',
+    })
     expect(reply.json).toMatchObject({ lastDepositAttempt: { paymentMethod: 'SEPA_DEBIT', error: 'authentication_required' } })
   })
 
@@ -108,13 +116,17 @@ describe('run-time settings', () => {
   })
 
   it('PUT /sandbox/faults refuses every bad field at once and changes nothing', async () => {
-    expectError(await api.put('/sandbox/faults', { errorRate: 1.5, resetRate: -0.1, malformedRate: '0.5', latencyMs: 2.5, chaos: true }), 400, [
-      'errorRate must be a number from 0 to 1',
-      'resetRate must be a number from 0 to 1',
-      'malformedRate must be a number from 0 to 1',
-      'latencyMs must be an integer from 0 to 120000',
-      'property chaos should not exist',
-    ])
+    expectError(
+      await api.put('/sandbox/faults', { errorRate: 1.5, resetRate: -0.1, malformedRate: '0.5', latencyMs: 2.5, chaos: true }),
+      400,
+      [
+        'errorRate must be a number from 0 to 1',
+        'resetRate must be a number from 0 to 1',
+        'malformedRate must be a number from 0 to 1',
+        'latencyMs must be an integer from 0 to 120000',
+        'property chaos should not exist',
+      ],
+    )
     expect((await api.get('/sandbox/state')).json).toMatchObject({ faults: { errorRate: 0, resetRate: 0, malformedRate: 0, latencyMs: 0 } })
   })
 

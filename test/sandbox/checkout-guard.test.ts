@@ -9,7 +9,8 @@ const request = (headers: Record<string, string>) => ({ headers }) as unknown as
 describe('the checkout guard', () => {
   it('accepts the loopback names on its own port, also when bound to every interface', () => {
     const guard = createCheckoutGuard('0.0.0.0', 4010)
-    for (const host of ['0.0.0.0:4010', '127.0.0.1:4010', 'LOCALHOST:4010', '[::1]:4010']) expect(guard.hostAllowed(request({ host }))).toBe(true)
+    for (const host of ['0.0.0.0:4010', '127.0.0.1:4010', 'LOCALHOST:4010', '[::1]:4010'])
+      expect(guard.hostAllowed(request({ host }))).toBe(true)
     for (const host of ['192.168.1.20:4010', 'attacker.example:4010', '127.0.0.1:4011', '127.0.0.1', 'localhost.attacker.example:4010']) {
       expect(guard.hostAllowed(request({ host }))).toBe(false)
     }
@@ -33,7 +34,12 @@ describe('the checkout guard', () => {
     expect(guard.tokenValid('pay_b', token)).toBe(false)
     expect(createCheckoutGuard('127.0.0.1', 4010, () => now).tokenValid('pay_a', token)).toBe(false)
     expect(guard.tokenValid('pay_a', `${token}.x`)).toBe(false)
-    expect(guard.tokenValid('pay_a', token.replace(/^\d+/, (issued) => String(Number(issued) + 60)))).toBe(false)
+    expect(
+      guard.tokenValid(
+        'pay_a',
+        token.replace(/^\d+/, (issued) => String(Number(issued) + 60)),
+      ),
+    ).toBe(false)
     now += (checkoutTokenLifetimeSeconds + 1) * 1000
     expect(guard.tokenValid('pay_a', token)).toBe(false)
   })

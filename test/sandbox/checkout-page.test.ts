@@ -81,7 +81,10 @@ describe('the hosted checkout page', () => {
     const answer = await submit(checkoutUrl, 'insufficient_funds')
     expect(answer.status).toBe(200)
     expect(await answer.text()).toContain('The payment was declined (insufficient_funds)')
-    expect((await api.get(`/api/payment/${id}`)).json).toMatchObject({ status: 'failed', lastDepositAttempt: { error: 'insufficient_funds' } })
+    expect((await api.get(`/api/payment/${id}`)).json).toMatchObject({
+      status: 'failed',
+      lastDepositAttempt: { error: 'insufficient_funds' },
+    })
     expect((await submit(checkoutUrl, 'settle')).status).toBe(200)
     expect((await api.get(`/api/payment/${id}`)).json).toMatchObject({ status: 'settled' })
   })

@@ -124,7 +124,10 @@ describe('POST /api/checkout/payment: every other rule in the same style', () =>
   it('an empty object lists every required field', async () => {
     const messages = (await messagesFor({})) as string[]
     for (const field of ['products', 'currency', 'customerEmail', 'successUrl', 'cancelUrl']) {
-      expect(messages.some((message) => message.startsWith(`${field} `)), field).toBe(true)
+      expect(
+        messages.some((message) => message.startsWith(`${field} `)),
+        field,
+      ).toBe(true)
     }
   })
 

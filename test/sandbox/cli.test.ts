@@ -79,10 +79,16 @@ describe('the sandbox CLI', () => {
     [['--rate', '2.5'], '--rate must be a whole number, got "2.5"'],
     [['--key', 'two words'], '--key must be a non-empty key without spaces'],
     [['--burst', 'many'], '--burst must be a whole number, got "many"'],
-    [['--rate-limit-headers', 'draft'], '--rate-limit-headers must be one of ratelimit, ratelimit-legacy, x-ratelimit, x-ratelimit-epoch, got "draft"'],
+    [
+      ['--rate-limit-headers', 'draft'],
+      '--rate-limit-headers must be one of ratelimit, ratelimit-legacy, x-ratelimit, x-ratelimit-epoch, got "draft"',
+    ],
     [['--colour', 'blue'], "Unknown option '--colour'"],
     [['--port'], "Option '--port <value>' argument missing"],
-    [['--allow-delivery-host', 'https://hooks.example.com/'], '--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "https://hooks.example.com/"'],
+    [
+      ['--allow-delivery-host', 'https://hooks.example.com/'],
+      '--allow-delivery-host must be a host name or IP address (no scheme, port or path), got "https://hooks.example.com/"',
+    ],
   ])('refuses %j with exit code 2 and the usage', async (args, message) => {
     const cli = runCli(args)
     expect(await cli.exited).toBe(2)
@@ -95,7 +101,11 @@ describe('the sandbox CLI', () => {
     const cli = await startedCli(['--port', '0', '--allow-delivery-host', 'Hooks.Example.com', '--allow-delivery-host', '192.0.2.10'])
     expect(cli.stdout()).toContain('Webhook deliveries: this computer and hooks.example.com, 192.0.2.10')
     const register = (url: string) =>
-      fetch(`${cli.baseUrl}/api/webhook`, { method: 'POST', headers: { 'x-service-api-key': cli.key, 'content-type': 'application/json' }, body: JSON.stringify({ url }) })
+      fetch(`${cli.baseUrl}/api/webhook`, {
+        method: 'POST',
+        headers: { 'x-service-api-key': cli.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      })
     expect((await register('https://hooks.example.com/in')).status).toBe(201)
     expect((await register('https://192.0.2.10/in')).status).toBe(201)
     expect((await register('https://other.example.com/in')).status).toBe(400)

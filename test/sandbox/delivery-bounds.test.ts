@@ -10,7 +10,13 @@ import { waitFor } from '../helpers/wait-for'
 const payment = { id: 'pay_test', status: 'settled', amount: 100, currency: 'EUR' } as unknown as Payment
 
 function endpoint(url: string): WebhookEndpoint {
-  return { id: 'we_test', url, connect: false, createdAt: new Date(0).toISOString(), secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` }
+  return {
+    id: 'we_test',
+    url,
+    connect: false,
+    createdAt: new Date(0).toISOString(),
+    secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+  }
 }
 
 function recordingFetch(status = 200) {
@@ -37,14 +43,21 @@ describe('which hosts a delivery may reach', () => {
     const [delivery] = await finished(queue)
     expect(urls).toEqual([])
     expect(delivery?.status).toBe('failed')
-    expect(delivery?.attempts).toEqual([expect.objectContaining({ statusCode: null, error: expect.stringContaining('not sent') as unknown })])
+    expect(delivery?.attempts).toEqual([
+      expect.objectContaining({ statusCode: null, error: expect.stringContaining('not sent') as unknown }),
+    ])
     queue.close()
   })
 
   it('sends to loopback and to an allowed host, by exact name', async () => {
     const { urls, send } = recordingFetch()
     const queue = new DeliveryQueue({ fetch: send, allowedHosts: ['hooks.partner.example'] })
-    for (const url of ['http://127.0.0.1:9/a', 'https://[::1]:9/b', 'https://hooks.partner.example/c', 'https://x.hooks.partner.example/d']) {
+    for (const url of [
+      'http://127.0.0.1:9/a',
+      'https://[::1]:9/b',
+      'https://hooks.partner.example/c',
+      'https://x.hooks.partner.example/d',
+    ]) {
       queue.enqueue(endpoint(url), 'payment.settled', payment)
     }
     await finished(queue)

@@ -57,8 +57,9 @@ describe('fault injection', () => {
   it('resetRate 1: the connection is cut without an answer', async () => {
     await setFaults({ resetRate: 1 })
     expect(await outcome(sandbox)).toBe('no answer: ECONNRESET')
-    await expect(fetch(`${sandbox.baseUrl}/api/payment/pay_seed_card_declined`, { headers: { 'x-service-api-key': sandbox.apiKey } }))
-      .rejects.toThrow(TypeError)
+    await expect(
+      fetch(`${sandbox.baseUrl}/api/payment/pay_seed_card_declined`, { headers: { 'x-service-api-key': sandbox.apiKey } }),
+    ).rejects.toThrow(TypeError)
     await expectAdminStillWorks()
   })
 

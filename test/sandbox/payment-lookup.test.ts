@@ -52,7 +52,12 @@ describe('GET /api/payment/{id} with IDs that are not IDs: 400 or 404, never 500
   const cases: [string, string, number, string | string[]][] = [
     ['a dot-dot segment', '/api/payment/..', 400, ['id must contain only letters, digits, "_" and "-"']],
     ['an encoded dot-dot', '/api/payment/%2e%2e', 400, ['id must contain only letters, digits, "_" and "-"']],
-    ['dot-dot then a real ID', '/api/payment/../payment/pay_seed_card_declined', 404, 'Cannot GET /api/payment/../payment/pay_seed_card_declined'],
+    [
+      'dot-dot then a real ID',
+      '/api/payment/../payment/pay_seed_card_declined',
+      404,
+      'Cannot GET /api/payment/../payment/pay_seed_card_declined',
+    ],
     ['an encoded slash', '/api/payment/..%2Fpay_seed_card_declined', 400, ['id must contain only letters, digits, "_" and "-"']],
     ['an encoded slash alone', '/api/payment/%2F', 400, ['id must contain only letters, digits, "_" and "-"']],
     ['an encoded NUL', '/api/payment/pay_seed_card_declined%00', 400, ['id must contain only letters, digits, "_" and "-"']],

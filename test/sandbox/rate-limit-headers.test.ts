@@ -19,7 +19,16 @@ async function start(style?: RateLimitHeaderStyle) {
   return apiClient(sandbox)
 }
 
-const names = ['ratelimit-policy', 'ratelimit', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
+const names = [
+  'ratelimit-policy',
+  'ratelimit',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+]
 const present = (reply: Reply) => names.filter((name) => reply.headers.has(name))
 
 /** The raw values a style sends, checked for shape: [limit, remaining, reset, window]. */
@@ -39,38 +48,51 @@ function raw(style: RateLimitHeaderStyle, reply: Reply): { limit: number; remain
   return { limit: Number(get(`${prefix}-limit`)), remaining: Number(get(`${prefix}-remaining`)), reset: Number(get(`${prefix}-reset`)) }
 }
 
-const sources = { ratelimit: 'ratelimit', 'ratelimit-legacy': 'ratelimit-legacy', 'x-ratelimit': 'x-ratelimit', 'x-ratelimit-epoch': 'x-ratelimit' } as const
+const sources = {
+  ratelimit: 'ratelimit',
+  'ratelimit-legacy': 'ratelimit-legacy',
+  'x-ratelimit': 'x-ratelimit',
+  'x-ratelimit-epoch': 'x-ratelimit',
+} as const
 
 describe('the sandbox announces its limit when asked', () => {
-  it.each(Object.keys(sources) as RateLimitHeaderStyle[])('in %s headers, consistent with the bucket, and read back by the app', async (style) => {
-    const api = await start(style)
-    const replies: Reply[] = []
-    for (let i = 0; i < 6; i++) replies.push(await api.get('/api/payment/pay_seed_card_declined'))
-    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 429])
-    expectError(replies[5] as Reply, 429)
+  it.each(Object.keys(sources) as RateLimitHeaderStyle[])(
+    'in %s headers, consistent with the bucket, and read back by the app',
+    async (style) => {
+      const api = await start(style)
+      const replies: Reply[] = []
+      for (let i = 0; i < 6; i++) replies.push(await api.get('/api/payment/pay_seed_card_declined'))
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 429])
+      expectError(replies[5] as Reply, 429)
 
-    const values = replies.map((reply) => raw(style, reply))
-    expect(values.map((value) => value.remaining)).toEqual([4, 3, 2, 1, 0, 0])
-    for (const value of values) {
-      expect(value.limit).toBe(5)
-      if (style === 'ratelimit') expect(value.window).toBe(500)
-      if (style === 'x-ratelimit-epoch') {
-        const untilReset = value.reset - Date.now() / 1000
-        expect(untilReset).toBeGreaterThan(0)
-        expect(untilReset).toBeLessThanOrEqual(501)
-      } else {
-        expect(value.reset).toBeGreaterThan(0)
-        expect(value.reset).toBeLessThanOrEqual(500)
+      const values = replies.map((reply) => raw(style, reply))
+      expect(values.map((value) => value.remaining)).toEqual([4, 3, 2, 1, 0, 0])
+      for (const value of values) {
+        expect(value.limit).toBe(5)
+        if (style === 'ratelimit') expect(value.window).toBe(500)
+        if (style === 'x-ratelimit-epoch') {
+          const untilReset = value.reset - Date.now() / 1000
+          expect(untilReset).toBeGreaterThan(0)
+          expect(untilReset).toBeLessThanOrEqual(501)
+        } else {
+          expect(value.reset).toBeGreaterThan(0)
+          expect(value.reset).toBeLessThanOrEqual(500)
+        }
       }
-    }
 
-    for (const [i, reply] of replies.entries()) {
-      const announced = readRateLimitHeaders(reply.headers, Date.now())
-      expect(announced).toMatchObject({ source: sources[style], limit: 5, remaining: values[i]?.remaining, windowMs: style === 'ratelimit' ? 500_000 : null })
-      expect(announced?.resetMs).toBeGreaterThan(0)
-      expect(announced?.resetMs).toBeLessThanOrEqual(501_000)
-    }
-  })
+      for (const [i, reply] of replies.entries()) {
+        const announced = readRateLimitHeaders(reply.headers, Date.now())
+        expect(announced).toMatchObject({
+          source: sources[style],
+          limit: 5,
+          remaining: values[i]?.remaining,
+          windowMs: style === 'ratelimit' ? 500_000 : null,
+        })
+        expect(announced?.resetMs).toBeGreaterThan(0)
+        expect(announced?.resetMs).toBeLessThanOrEqual(501_000)
+      }
+    },
+  )
 
   it('reports a token bucket as its rate over whole seconds: 25/s with a burst of 50 is 50 per 2 s', async () => {
     sandbox = await startSandbox({ rateLimit: { rate: 25, burst: 50 }, rateLimitHeaders: 'ratelimit' })

@@ -82,7 +82,10 @@ describe('rate limit: a token bucket per key', () => {
     await spendBurst()
     await lookup()
     await lookup()
-    expect((await api.get('/sandbox/state')).json).toMatchObject({ rateLimit: { rate: 1, burst: 5 }, stats: { requests: 7, rateLimited: 2 } })
+    expect((await api.get('/sandbox/state')).json).toMatchObject({
+      rateLimit: { rate: 1, burst: 5 },
+      stats: { requests: 7, rateLimited: 2 },
+    })
   })
 
   it('rate 0 turns the limit off', async () => {

@@ -92,7 +92,11 @@ describe('a delivered webhook', () => {
     if (!hook) throw new Error('no delivery')
     const event = verify(endpoint.secret, hook)
     expect(event.type).toBe('payment.settled')
-    expect(event.data).toMatchObject({ id: 'pay_seed_expired_card', status: 'settled', lastDepositAttempt: { status: 'succeeded', error: null } })
+    expect(event.data).toMatchObject({
+      id: 'pay_seed_expired_card',
+      status: 'settled',
+      lastDepositAttempt: { status: 'succeeded', error: null },
+    })
   })
 
   it('goes to every endpoint, each signed with its own secret, and connect. types for Connect ones', async () => {
@@ -131,7 +135,12 @@ describe('retries', () => {
     for (const hook of hooks) expect(verify(endpoint.secret, hook).data.lastDepositAttempt).toMatchObject({ error: 'processing_error' })
 
     const delivery = await settledDelivery(endpoint.id)
-    expect(delivery).toMatchObject({ status: 'delivered', eventType: 'payment.failed', paymentId: 'pay_seed_pending_1', nextAttemptAt: null })
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      eventType: 'payment.failed',
+      paymentId: 'pay_seed_pending_1',
+      nextAttemptAt: null,
+    })
     expect(delivery.hookId).toBe(hooks[0]?.headers['hook-id'])
     expect(delivery.attempts.map((a) => [a.attempt, a.statusCode, a.error])).toEqual([
       [1, 500, 'receiver answered 500'],

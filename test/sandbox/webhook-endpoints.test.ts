@@ -51,14 +51,12 @@ describe('POST /api/webhook', () => {
     expect(await register({ url: 'https://hooks.example.com/direct', connect: false })).toMatchObject({ connect: false })
   })
 
-  it.each([
-    'http://localhost:8080/hooks',
-    'http://127.0.0.1:9000/hooks',
-    'http://127.10.0.1/hooks',
-    'http://[::1]:9000/hooks',
-  ])('accepts plain http on the loopback host %s', async (url) => {
-    expect((await register({ url })).url).toBe(url)
-  })
+  it.each(['http://localhost:8080/hooks', 'http://127.0.0.1:9000/hooks', 'http://127.10.0.1/hooks', 'http://[::1]:9000/hooks'])(
+    'accepts plain http on the loopback host %s',
+    async (url) => {
+      expect((await register({ url })).url).toBe(url)
+    },
+  )
 
   it.each([
     ['http://hooks.example.com/payments', 'url must use https (plain http is accepted only for localhost)'],

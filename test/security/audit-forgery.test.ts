@@ -69,7 +69,9 @@ describe('forging the audit log by editing the data folder', () => {
     const entries = await readEntries()
     expect(entries).toHaveLength(5)
     await writeForgedChain(entries.map((entry) => (entry.seq === 2 ? { ...entry, detail: 'Nothing happened here.' } : entry)))
-    expect(await problemsShown()).toContain('Entry 2 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.')
+    expect(await problemsShown()).toContain(
+      'Entry 2 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.',
+    )
   })
 
   it('finds an inserted entry', async () => {
@@ -77,7 +79,9 @@ describe('forging the audit log by editing the data folder', () => {
     const inserted = { ...entries[1], detail: 'Switched from Production to Local sandbox' } as AuditEntry
     const forged = [...entries.slice(0, 2), inserted, ...entries.slice(2)].map((entry, index) => ({ ...entry, seq: index + 1 }))
     await writeForgedChain(forged)
-    expect(await problemsShown()).toContain('Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.')
+    expect(await problemsShown()).toContain(
+      'Entry 3 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.',
+    )
   })
 
   it('finds an entry added after the last one', async () => {
@@ -85,13 +89,22 @@ describe('forging the audit log by editing the data folder', () => {
     const last = entries[4] as AuditEntry
     const added = plainSealed({ ...last, seq: 6, detail: 'Switched from Production to Local sandbox', prevHash: last.hash })
     await writeFile(logPath(), `${await readFile(logPath(), 'utf8')}${added}\n`)
-    expect(await problemsShown()).toEqual(['Entry 6 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.'])
+    expect(await problemsShown()).toEqual([
+      'Entry 6 fails its keyed check: it was changed after it was written, or was not written by Payments Desk.',
+    ])
   })
 
   it('finds the tail cut off with the head moved back', async () => {
     const entries = await readEntries()
     // The untouched first three lines, and a head that agrees with them.
-    await writeFile(logPath(), (await readFile(logPath(), 'utf8')).split('\n').slice(0, 3).map((line) => `${line}\n`).join(''))
+    await writeFile(
+      logPath(),
+      (await readFile(logPath(), 'utf8'))
+        .split('\n')
+        .slice(0, 3)
+        .map((line) => `${line}\n`)
+        .join(''),
+    )
     await writeFile(headPath(), `${JSON.stringify({ seq: 3, hash: entries[2]?.hash })}\n`)
     expect(await problemsShown()).toEqual(['The log ends at entry 3, but entry 5 was recorded: entries were removed from the end.'])
   })
@@ -102,6 +115,8 @@ describe('forging the audit log by editing the data folder', () => {
     expect(await problemsShown()).toEqual(['The log has no entries, but 5 were recorded: its entries were removed.'])
 
     reopened = await restartCore(fixture, () => Promise.resolve())
-    expect((await reopened.handlers.getSettings({})).notice).toBe('The audit log failed its check (1 problem): see Audit log at the end of Settings.')
+    expect((await reopened.handlers.getSettings({})).notice).toBe(
+      'The audit log failed its check (1 problem): see Audit log at the end of Settings.',
+    )
   })
 })

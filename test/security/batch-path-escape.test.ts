@@ -102,7 +102,10 @@ describe('a crafted job.json in the batches folder', () => {
       secrets: fixture.secrets,
       localService: { baseUrl: fixture.sandbox.baseUrl, apiKey: fixture.sandbox.apiKey },
       isTrustedSender: (sender) => sender.fromAppWindow,
-      dialogs: { chooseIdFile: () => Promise.resolve(null), chooseExportPath: (name) => Promise.resolve(join(dataDir, `export-${name.length}.csv`)) },
+      dialogs: {
+        chooseIdFile: () => Promise.resolve(null),
+        chooseExportPath: (name) => Promise.resolve(join(dataDir, `export-${name.length}.csv`)),
+      },
     })
     const dispatch = async <N extends InvokeName>(name: N, request: unknown) =>
       (await core?.dispatcher.dispatch(name, appSender, request)) as IpcResult<InvokeResponse<N>>
@@ -112,13 +115,15 @@ describe('a crafted job.json in the batches folder', () => {
     const shown = listed.ok ? listed.value.map((job) => job.id) : []
     const answers: { jobId: string; name: string; result: IpcResult<unknown> }[] = []
     for (const jobId of new Set([...shown, ...ids, folderId(0xabc), linkedResults].filter((id) => id !== goodId))) {
-      for (const name of ['batchResume', 'batchCancel', 'batchPause', 'batchResults'] as const) answers.push({ jobId, name, result: await dispatch(name, { jobId }) })
+      for (const name of ['batchResume', 'batchCancel', 'batchPause', 'batchResults'] as const)
+        answers.push({ jobId, name, result: await dispatch(name, { jobId }) })
       answers.push({ jobId, name: 'batchExport', result: await dispatch('batchExport', { jobId, format: 'csv', includeEmails: false }) })
     }
     expect(await tree(outside)).toEqual(outsideBefore)
     expect((await readdir(parent)).sort()).toEqual(['home', 'outside'])
     expect(await readdir(join(parent, 'home'))).toEqual(['data'])
-    for (const path of ['/tmp/payments-desk-absolute-escape', '/tmp/payments-desk-dotdot-escape']) await expect(readdir(path)).rejects.toMatchObject({ code: 'ENOENT' })
+    for (const path of ['/tmp/payments-desk-absolute-escape', '/tmp/payments-desk-dotdot-escape'])
+      await expect(readdir(path)).rejects.toMatchObject({ code: 'ENOENT' })
 
     expect(shown).toEqual([goodId])
     for (const { jobId, name, result } of answers) {
@@ -127,7 +132,9 @@ describe('a crafted job.json in the batches folder', () => {
 
     // The good batch runs to the end; its results go to a file of its own.
     expect(await dispatch('batchResume', { jobId: goodId })).toMatchObject({ ok: true })
-    await waitFor(() => core?.batches.list().find((job) => job.id === goodId)?.status === 'completed', { what: 'the good batch to complete' })
+    await waitFor(() => core?.batches.list().find((job) => job.id === goodId)?.status === 'completed', {
+      what: 'the good batch to complete',
+    })
     expect(await dispatch('batchExport', { jobId: goodId, format: 'csv', includeEmails: false })).toMatchObject({ ok: true })
 
     const notice = (await core.handlers.getSettings({})).notice ?? ''

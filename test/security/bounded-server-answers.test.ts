@@ -39,7 +39,10 @@ function overIpc<T>(result: IpcResult<T>): IpcResult<T> {
 
 async function batchResultFor(id: string): Promise<BatchResult> {
   const job = await fixture.ok('batchStart', { ids: [id], label: `hostile ${id}` })
-  await waitFor(async () => (await fixture.ok('batchList', {})).find((j) => j.id === job.id)?.status === 'completed', { timeoutMs: 15_000, what: 'the batch to complete' })
+  await waitFor(async () => (await fixture.ok('batchList', {})).find((j) => j.id === job.id)?.status === 'completed', {
+    timeoutMs: 15_000,
+    what: 'the batch to complete',
+  })
   const [result] = await fixture.ok('batchResults', { jobId: job.id })
   if (!result) throw new Error('the batch has no result')
   return result
@@ -47,15 +50,21 @@ async function batchResultFor(id: string): Promise<BatchResult> {
 
 describe('a huge error message from the service', () => {
   describe.each(lengths)('%i characters long', (length) => {
-    it.each([400, 500])('in a %i answer: the stored batch result holds a bounded message that says it was cut', async (status) => {
-      await useService(`/long-message/${status}/${length}`)
-      const result = await batchResultFor(`pay_long_${status}_${length}`)
-      expect(result.outcome).toBe('error')
-      expect(result.failure?.message.length).toBeLessThan(2_000)
-      expect(result.failure?.message).toMatch(length < 2 * MB ? `(truncated, ${length.toLocaleString('en-US')} characters in all)` : /larger than 2 MB.*not read/)
-      const direct = overIpc(await fixture.call('getPayment', { id: 'pay_long_direct' }))
-      expect(direct.ok ? null : direct.error.message.length).toBeLessThan(2_000)
-    }, 30_000)
+    it.each([400, 500])(
+      'in a %i answer: the stored batch result holds a bounded message that says it was cut',
+      async (status) => {
+        await useService(`/long-message/${status}/${length}`)
+        const result = await batchResultFor(`pay_long_${status}_${length}`)
+        expect(result.outcome).toBe('error')
+        expect(result.failure?.message.length).toBeLessThan(2_000)
+        expect(result.failure?.message).toMatch(
+          length < 2 * MB ? `(truncated, ${length.toLocaleString('en-US')} characters in all)` : /larger than 2 MB.*not read/,
+        )
+        const direct = overIpc(await fixture.call('getPayment', { id: 'pay_long_direct' }))
+        expect(direct.ok ? null : direct.error.message.length).toBeLessThan(2_000)
+      },
+      30_000,
+    )
 
     it('in a 404 answer: the batch result is "not found", with nothing of the message', async () => {
       await useService(`/long-message/404/${length}`)
@@ -65,31 +74,41 @@ describe('a huge error message from the service', () => {
     }, 30_000)
   })
 
-  it.each([200_000, 1_000_000])('a validation answer whose message array holds %i strings: bounded message and details', async (count) => {
-    await useService(`/message-array/400/${count}`)
-    const answer = overIpc(await fixture.call('getPayment', { id: 'pay_many_messages' }))
-    if (answer.ok) throw new Error('expected an error')
-    expect(answer.error.message.length).toBeLessThan(2_000)
-    expect(answer.error.details?.length ?? 0).toBeLessThanOrEqual(21)
-    expect(JSON.stringify(answer).length).toBeLessThan(8_000)
-    if (count < 300_000) {
-      expect(answer.error.details?.at(-1)).toBe(`… and ${(count - 20).toLocaleString('en-US')} more messages (${count.toLocaleString('en-US')} in all)`)
-    }
-    const result = await batchResultFor('pay_many_messages_batch')
-    expect(result.failure?.message.length).toBeLessThan(2_000)
-  }, 30_000)
+  it.each([200_000, 1_000_000])(
+    'a validation answer whose message array holds %i strings: bounded message and details',
+    async (count) => {
+      await useService(`/message-array/400/${count}`)
+      const answer = overIpc(await fixture.call('getPayment', { id: 'pay_many_messages' }))
+      if (answer.ok) throw new Error('expected an error')
+      expect(answer.error.message.length).toBeLessThan(2_000)
+      expect(answer.error.details?.length ?? 0).toBeLessThanOrEqual(21)
+      expect(JSON.stringify(answer).length).toBeLessThan(8_000)
+      if (count < 300_000) {
+        expect(answer.error.details?.at(-1)).toBe(
+          `… and ${(count - 20).toLocaleString('en-US')} more messages (${count.toLocaleString('en-US')} in all)`,
+        )
+      }
+      const result = await batchResultFor('pay_many_messages_batch')
+      expect(result.failure?.message.length).toBeLessThan(2_000)
+    },
+    30_000,
+  )
 })
 
 describe('deeply nested or very wide JSON from the service', () => {
-  it.each([100_000, 1_000_000])('a payment nested %i levels deep: getPayment answers a bounded raw that survives IPC', async (levels) => {
-    await useService(`/deep/${levels}`)
-    const answer = overIpc(await fixture.call('getPayment', { id: 'pay_deep' }))
-    if (!answer.ok) throw new Error(`getPayment failed: ${answer.error.code}: ${answer.error.message}`)
-    expect(answer.value.payment).toMatchObject({ id: 'pay_deep', status: 'failed' })
-    const text = JSON.stringify(answer.value.raw)
-    expect(text.length).toBeLessThan(10_000)
-    expect(text).toContain('nested deeper than 64 levels')
-  }, 30_000)
+  it.each([100_000, 1_000_000])(
+    'a payment nested %i levels deep: getPayment answers a bounded raw that survives IPC',
+    async (levels) => {
+      await useService(`/deep/${levels}`)
+      const answer = overIpc(await fixture.call('getPayment', { id: 'pay_deep' }))
+      if (!answer.ok) throw new Error(`getPayment failed: ${answer.error.code}: ${answer.error.message}`)
+      expect(answer.value.payment).toMatchObject({ id: 'pay_deep', status: 'failed' })
+      const text = JSON.stringify(answer.value.raw)
+      expect(text.length).toBeLessThan(10_000)
+      expect(text).toContain('nested deeper than 64 levels')
+    },
+    30_000,
+  )
 
   it('a checkout answered with a deeply nested payment: the created payment still comes back, bounded', async () => {
     await useService('/deep/100000')

@@ -39,7 +39,8 @@ describe('a corrupt settings.json, then a new base URL from the renderer', () =>
       await writeFile(join(fixture.dataDir, settingsFileName), '{"version": 1, "environments": {"production": ')
     })
     core = started
-    const call = (name: Parameters<AppCore['dispatcher']['dispatch']>[0], request: unknown) => started.dispatcher.dispatch(name, appSender, request)
+    const call = (name: Parameters<AppCore['dispatcher']['dispatch']>[0], request: unknown) =>
+      started.dispatcher.dispatch(name, appSender, request)
     const before = await started.handlers.getSettings({})
     expect(before.notice).toContain('moved aside')
     expect(await readdir(fixture.dataDir)).toEqual(expect.arrayContaining([expect.stringMatching(/^settings\.corrupt-/)]))

@@ -51,7 +51,9 @@ const auditEntry: fc.Arbitrary<AuditEntry> = fc.record({
 
 /** A reader that drops quotes and trims spaces still sees no formula. */
 const strippedStarts = (csv: string) =>
-  separators.flatMap((separator) => naivePieces(csv, separator).map((piece) => piece.replace(/^[ "]+/, ''))).filter((piece) => dangerousStart.test(piece))
+  separators
+    .flatMap((separator) => naivePieces(csv, separator).map((piece) => piece.replace(/^[ "]+/, '')))
+    .filter((piece) => dangerousStart.test(piece))
 
 // The export adds `'` before formula characters, and a space after a separator that would end a quoted cell.
 const withoutAdded = (text: string) => text.replace(/'(?=[=+\-@\t\r])/g, '').replace(/([,;\t\r\n]) $/, '$1')
@@ -87,7 +89,9 @@ describe('CSV exports under every separator', () => {
         rows.slice(1).forEach((row, i) => {
           const entry = entries[i] as AuditEntry
           expect(row.map(withoutAdded)).toEqual(
-            [entry.seq, entry.at, entry.user, entry.environment, entry.action, entry.detail, entry.prevHash, entry.hash].map((v) => withoutAdded(String(v))),
+            [entry.seq, entry.at, entry.user, entry.environment, entry.action, entry.detail, entry.prevHash, entry.hash].map((v) =>
+              withoutAdded(String(v)),
+            ),
           )
         })
       }),

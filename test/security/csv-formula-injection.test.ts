@@ -32,7 +32,13 @@ afterAll(async () => {
 describe('a batch export holding a customer e-mail the service returned', () => {
   it('has no formula cell when read with , ; or tab as separator', async () => {
     const customerEmail = `x;${hyperlink}@example.com`
-    const order = { products: [{ name: 'Seat', price: 2500, quantity: 1 }], currency: 'EUR', customerEmail, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/no' }
+    const order = {
+      products: [{ name: 'Seat', price: 2500, quantity: 1 }],
+      currency: 'EUR',
+      customerEmail,
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/no',
+    }
     const created = await apiClient(fixture.sandbox).post('/api/checkout/payment', order)
     expect(created.status, created.text).toBe(201)
     const id = (created.json as { id: string }).id

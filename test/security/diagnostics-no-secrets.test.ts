@@ -48,7 +48,13 @@ describe('Copy diagnostics', () => {
     const { ok } = fixture
     // A lookup that brings an address back, a webhook secret revealed, a key in the keychain.
     const created = await ok('createCheckout', {
-      checkout: { products: [{ name: 'Seat', price: 1500, quantity: 1 }], currency: 'EUR', customerEmail: email, successUrl: 'https://shop.example.com/ok', cancelUrl: 'https://shop.example.com/no' },
+      checkout: {
+        products: [{ name: 'Seat', price: 1500, quantity: 1 }],
+        currency: 'EUR',
+        customerEmail: email,
+        successUrl: 'https://shop.example.com/ok',
+        cancelUrl: 'https://shop.example.com/no',
+      },
     })
     expect(JSON.stringify(await ok('getPayment', { id: created.payment.id }))).toContain(email)
     const endpoint = await ok('registerWebhook', { url: 'http://127.0.0.1:9/hook', connect: false })
@@ -57,7 +63,10 @@ describe('Copy diagnostics', () => {
     await ok('setKey', { environment: 'production', key: productionKey })
     await ok('updateSettings', { activeEnvironment: 'production' })
     // An error whose text carries all three, as a failure deep in main could word it.
-    log.error('Internal error', new Error(`request for ${email} failed: X-Service-Api-Key: ${productionKey}; secret ${secret}; sandbox ${fixture.sandbox.apiKey}`))
+    log.error(
+      'Internal error',
+      new Error(`request for ${email} failed: X-Service-Api-Key: ${productionKey}; secret ${secret}; sandbox ${fixture.sandbox.apiKey}`),
+    )
     log.warn('Delivery host ignored')
 
     const { text } = await ok('getDiagnostics', {})
@@ -78,7 +87,9 @@ describe('Copy diagnostics', () => {
     expect(text).not.toContain('merchant-7')
     expect(text).toMatch(/Scheduler limits: \{"ceiling":\d+,"concurrency":\d+/)
     expect(text).toMatch(/Scheduler state: \{"rate":/)
-    expect(text).toMatch(/Recent errors and warnings \(last 2, oldest first\):\n {2}\S+ error Internal error: request for a\*\*\*@example\.com failed: X-Service-Api-Key: \*\*\*;/)
+    expect(text).toMatch(
+      /Recent errors and warnings \(last 2, oldest first\):\n {2}\S+ error Internal error: request for a\*\*\*@example\.com failed: X-Service-Api-Key: \*\*\*;/,
+    )
     expect(text).toMatch(/ warn Delivery host ignored$/)
   })
 

@@ -54,7 +54,13 @@ describe('customer e-mails from the service in a batch export', () => {
     const api = apiClient(fixture.sandbox)
     const ids: string[] = []
     for (const [customerEmail] of addresses) {
-      const order = { products: [{ name: 'Seat', price: 2500, quantity: 1 }], currency: 'EUR', customerEmail, successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/no' }
+      const order = {
+        products: [{ name: 'Seat', price: 2500, quantity: 1 }],
+        currency: 'EUR',
+        customerEmail,
+        successUrl: 'https://shop.example/ok',
+        cancelUrl: 'https://shop.example/no',
+      }
       const created = await api.post('/api/checkout/payment', order)
       expect(created.status, created.text).toBe(201)
       ids.push((created.json as { id: string }).id)

@@ -8,7 +8,30 @@ import { maskEmailField, maskEmails } from '../../src/main/request-log/mask'
 // never left unmasked, and masking changes nothing else.
 
 const asciiLetters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
-const otherLetters = ['é', 'ë', 'ü', 'ß', 'ñ', 'ç', 'ø', 'å', 'İ', 'ж', 'Я', 'α', 'Ω', '山', '田', 'テ', 'ス', '한', 'ا', 'ה', '𝒜', 'e\u0301']
+const otherLetters = [
+  'é',
+  'ë',
+  'ü',
+  'ß',
+  'ñ',
+  'ç',
+  'ø',
+  'å',
+  'İ',
+  'ж',
+  'Я',
+  'α',
+  'Ω',
+  '山',
+  '田',
+  'テ',
+  'ス',
+  '한',
+  'ا',
+  'ה',
+  '𝒜',
+  'e\u0301',
+]
 const letter = fc.oneof(fc.constantFrom(...Array.from(asciiLetters)), fc.constantFrom(...otherLetters))
 const localChar = fc.oneof({ arbitrary: letter, weight: 6 }, fc.constantFrom(...Array.from('0123456789')), fc.constantFrom('_', '-', "'"))
 const word = (char: fc.Arbitrary<string>, max: number) =>
@@ -42,15 +65,20 @@ const encodings: Record<string, (text: string) => string> = {
 const atSignForms = /@|%(?:25)*40|\\u0040/i
 // Characters that end a local part or a domain in every encoding above.
 const boundary = fc.constantFrom(' ', '/', '"', ',', '<', '>', '?', '=', '&', '\n', ':', '(', ')', ';', '[', ']', '|', '\t', '!', '*')
-const filler = fc.string({ unit: fc.oneof(fc.constantFrom(...Array.from('abc xyz/:?=&"{}[],;\n\t%\\')), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 30 })
+const filler = fc.string({
+  unit: fc.oneof(fc.constantFrom(...Array.from('abc xyz/:?=&"{}[],;\n\t%\\')), fc.string({ unit: 'binary', maxLength: 1 })),
+  maxLength: 30,
+})
 const noAtSign = (text: string) => !atSignForms.test(text)
 
-const written = fc.record({ local: localPart, domain: domainName, encoding: fc.constantFrom(...Object.keys(encodings)) }).map(({ local, domain, encoding }) => {
-  const encode = encodings[encoding] ?? encodings.plain ?? ((t: string) => t)
-  const localWritten = encode(local)
-  const address = encode(`${local}@${domain}`)
-  return { address, localWritten, rest: address.slice(localWritten.length), encoding }
-})
+const written = fc
+  .record({ local: localPart, domain: domainName, encoding: fc.constantFrom(...Object.keys(encodings)) })
+  .map(({ local, domain, encoding }) => {
+    const encode = encodings[encoding] ?? encodings.plain ?? ((t: string) => t)
+    const localWritten = encode(local)
+    const address = encode(`${local}@${domain}`)
+    return { address, localWritten, rest: address.slice(localWritten.length), encoding }
+  })
 
 /** The shown part of a masked local part, decoded the way it was encoded. */
 function decodeShown(shown: string, encoding: string): string {
@@ -83,7 +111,9 @@ describe('maskEmails over generated addresses', () => {
   })
 
   it('masks every address of a text: masking commutes with joining at a boundary', () => {
-    const segment = fc.tuple(filler, boundary, written, boundary).map(([text, open, { address }, close]) => `${text}${open}${address}${close}`)
+    const segment = fc
+      .tuple(filler, boundary, written, boundary)
+      .map(([text, open, { address }, close]) => `${text}${open}${address}${close}`)
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
         fc.pre(segments.every((s) => !/[\p{L}\p{N}.%'_+-]$/u.test(s)))

@@ -23,13 +23,22 @@ const appUrl = appSender.frameUrl ?? ''
 
 const resultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }).strict(),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(errorCodes), message: z.string().min(1).max(2_000), details: z.array(z.string()).optional() }).strict() }).strict(),
+  z
+    .object({
+      ok: z.literal(false),
+      error: z
+        .object({ code: z.enum(errorCodes), message: z.string().min(1).max(2_000), details: z.array(z.string()).optional() })
+        .strict(),
+    })
+    .strict(),
 ])
 
 const schemasOf = (name: InvokeName): { request: z.ZodType; response: z.ZodType } => invokeContract[name]
 
 function prototypeNames(): string[] {
-  return [Object.prototype, Array.prototype, Function.prototype, String.prototype].flatMap((proto) => Reflect.ownKeys(proto).map(String)).sort()
+  return [Object.prototype, Array.prototype, Function.prototype, String.prototype]
+    .flatMap((proto) => Reflect.ownKeys(proto).map(String))
+    .sort()
 }
 
 describe('IPC fuzzing through the real dispatcher', () => {
@@ -62,7 +71,9 @@ describe('IPC fuzzing through the real dispatcher', () => {
       expect(schemasOf(name).response.safeParse(result.value).success).toBe(true)
     } else {
       expect(result.error.code, `${name}: ${result.error.message}`).not.toBe('internal')
-      expect(declaresError(name, result.error.code), `${name} answered an undeclared "${result.error.code}": ${result.error.message}`).toBe(true)
+      expect(declaresError(name, result.error.code), `${name} answered an undeclared "${result.error.code}": ${result.error.message}`).toBe(
+        true,
+      )
     }
     // The answer may carry a dispatcher code; a handler may not borrow one for a failure of its own.
     expect(fixture.undeclared, `${name}: a handler ended in a code its channel does not declare`).toEqual([])
@@ -90,14 +101,14 @@ describe('IPC fuzzing through the real dispatcher', () => {
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled)
     // The core may only ever talk to this machine: the sandbox, or the port-9 URLs of the payloads.
-    globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : input)
       if (!isLoopbackHost(url.hostname)) {
         remoteFetches.push(url.href)
         return Promise.reject(new TypeError('fetch failed: the IPC fuzz test allows loopback only'))
       }
       return realFetch(input, init)
-    })
+    }
     fixture = await startCoreFixture({ isTrustedSender: (sender) => isTrustedSender(sender, appUrl) })
 
     const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hook', connect: false })
@@ -115,7 +126,9 @@ describe('IPC fuzzing through the real dispatcher', () => {
 
   afterAll(async () => {
     const seconds = (performance.now() - counts.started) / 1000
-    console.log(`IPC fuzz: ${channels.length} channels, ${counts.dispatches} dispatches in ${seconds.toFixed(1)} s (per channel: ${runs.hostile} hostile, ${runs.valid} valid-shaped, ${runs.untrusted} untrusted-sender runs)`)
+    console.log(
+      `IPC fuzz: ${channels.length} channels, ${counts.dispatches} dispatches in ${seconds.toFixed(1)} s (per channel: ${runs.hostile} hostile, ${runs.valid} valid-shaped, ${runs.untrusted} untrusted-sender runs)`,
+    )
     await fixture.close()
     globalThis.fetch = realFetch
     process.off('unhandledRejection', onUnhandled)
@@ -148,7 +161,12 @@ describe('IPC fuzzing through the real dispatcher', () => {
 
     it('refuses every sender but the app window, without running the handler', async () => {
       const lastLogged = () => fixture.core.requestLog.snapshot().at(-1)?.id ?? null
-      const before = { log: lastLogged(), settings: await fixture.ok('getSettings', {}), jobs: await fixture.ok('batchList', {}), hooks: await fixture.ok('listWebhooks', {}) }
+      const before = {
+        log: lastLogged(),
+        settings: await fixture.ok('getSettings', {}),
+        jobs: await fixture.ok('batchList', {}),
+        hooks: await fixture.ok('listWebhooks', {}),
+      }
       await fc.assert(
         fc.asyncProperty(untrustedSenders(appUrl), fc.oneof(valid[name], anyPayload), async (sender, payload) => {
           const result = await dispatch(name, payload, sender)
@@ -164,12 +182,19 @@ describe('IPC fuzzing through the real dispatcher', () => {
   })
 
   it('refuses a channel name outside the contract, whatever it is', async () => {
-    const names = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'getPayment ', 'GETPAYMENT', 'payments-desk:getPayment'))
+    const names = fc.oneof(
+      fc.string(),
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'getPayment ', 'GETPAYMENT', 'payments-desk:getPayment'),
+    )
     await fc.assert(
-      fc.asyncProperty(names.filter((n) => !(n in invokeContract)), anyPayload, async (name, payload) => {
-        const result = await fixture.core.dispatcher.dispatch(name as InvokeName, appSender, payload)
-        expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
-      }),
+      fc.asyncProperty(
+        names.filter((n) => !(n in invokeContract)),
+        anyPayload,
+        async (name, payload) => {
+          const result = await fixture.core.dispatcher.dispatch(name as InvokeName, appSender, payload)
+          expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+        },
+      ),
       { numRuns: 200, seed },
     )
   })
@@ -189,7 +214,10 @@ describe('IPC fuzzing through the real dispatcher', () => {
         { numRuns: 30, seed },
       )
       const test = await dispatch('testKey', { environment: 'operator' })
-      expect(test).toMatchObject({ ok: false, error: { code: 'key-origin-mismatch', message: expect.stringContaining('https://elsewhere.example') as string } })
+      expect(test).toMatchObject({
+        ok: false,
+        error: { code: 'key-origin-mismatch', message: expect.stringContaining('https://elsewhere.example') as string },
+      })
       expect(codes).toContain('key-origin-mismatch')
     } finally {
       await fixture.ok('updateSettings', { activeEnvironment: 'local' })
@@ -220,7 +248,9 @@ describe('IPC fuzzing through the real dispatcher', () => {
 
     it('refuses a handler for a channel the contract does not have', () => {
       const handlers: Handlers = { ...fixture.core.handlers, ...{ deleteEverything: () => Promise.resolve(null) } }
-      expect(() => createDispatcher(handlers, { isTrustedSender: () => true })).toThrow('IPC channel "deleteEverything" has no request and response schema')
+      expect(() => createDispatcher(handlers, { isTrustedSender: () => true })).toThrow(
+        'IPC channel "deleteEverything" has no request and response schema',
+      )
     })
   })
 })

@@ -8,18 +8,92 @@ import { environmentIds, isLoopbackHost } from '../../src/shared/environments'
 // of the right shape that are hostile in themselves.
 
 export const hostileStrings = [
-  '', ' ', '\t', '\n', '\r\n', '\u0000', 'a\u0000b', '\u0007\u001b[31m', '\u007f', '\u0085',
-  '\u200b', '\ufeff', '\u202e', '\ud800', '\udfff', '😀', 'e\u0301', 'İ', 'ß', '\u{10ffff}',
-  '/', '../', '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f', '..%2F', '%00', '%0d%0a', '?a=1', '#x',
-  'javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'vbscript:msgbox(1)',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', "'; DROP TABLE payments; --",
-  '${process.env.HOME}', '{{constructor.constructor("return process")()}}', '=cmd|"/c calc"!A1', '@SUM(1+1)', '+1', '-1',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__', 'then',
-  'NaN', 'Infinity', '-0', '1e309', '0x10', '9007199254740993', 'null', 'undefined', 'true', '[]', '{}',
-  'service_prod_', 'service_prod_abc\n', 'service_pub_prod_abc', 'service_prod_a\u200bb', 'whsec_', 'whsec_!!!', 'whsec_AAAA====', 'v1,', 'v1,AAAA v1,',
-  'pay_seed_card_declined', ' pay_seed_card_declined ', 'pay_seed_card_declined\npay_seed_settled_1', 'pay_seed_settled_1/../../sandbox/state',
-  'pay_seed_settled_1%2F..%2Fadmin', 'pay_seed_settled_1?x=1', 'pay_seed_settled_1#x', 'PAY_SEED_SETTLED_1', 'pay_' + 'x'.repeat(125),
-  'local', 'production', 'operator', 'key\nX-Injected: 1', 'a\r\nSet-Cookie: x=1',
+  '',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u200b',
+  '\ufeff',
+  '\u202e',
+  '\ud800',
+  '\udfff',
+  '😀',
+  'e\u0301',
+  'İ',
+  'ß',
+  '\u{10ffff}',
+  '/',
+  '../',
+  '../../../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%2e%2e%2f',
+  '..%2F',
+  '%00',
+  '%0d%0a',
+  '?a=1',
+  '#x',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'file:///etc/passwd',
+  'vbscript:msgbox(1)',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  "'; DROP TABLE payments; --",
+  '${process.env.HOME}',
+  '{{constructor.constructor("return process")()}}',
+  '=cmd|"/c calc"!A1',
+  '@SUM(1+1)',
+  '+1',
+  '-1',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'then',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x10',
+  '9007199254740993',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  'service_prod_',
+  'service_prod_abc\n',
+  'service_pub_prod_abc',
+  'service_prod_a\u200bb',
+  'whsec_',
+  'whsec_!!!',
+  'whsec_AAAA====',
+  'v1,',
+  'v1,AAAA v1,',
+  'pay_seed_card_declined',
+  ' pay_seed_card_declined ',
+  'pay_seed_card_declined\npay_seed_settled_1',
+  'pay_seed_settled_1/../../sandbox/state',
+  'pay_seed_settled_1%2F..%2Fadmin',
+  'pay_seed_settled_1?x=1',
+  'pay_seed_settled_1#x',
+  'PAY_SEED_SETTLED_1',
+  'pay_' + 'x'.repeat(125),
+  'local',
+  'production',
+  'operator',
+  'key\nX-Injected: 1',
+  'a\r\nSet-Cookie: x=1',
 ]
 
 /**
@@ -28,11 +102,32 @@ export const hostileStrings = [
  * anywhere else; the rest must be refused before any request is made.
  */
 export const hostileUrls = [
-  'https://127.0.0.1:9/hooks', 'http://127.0.0.1:9/', 'https://127.0.0.1:9/a?b=c#d', 'http://[::1]:9/', 'HTTPS://127.0.0.1:9', ' https://127.0.0.1:9/ ',
-  'https://127.1:9/', 'http://2130706433:9/', 'http://0x7f000001:9/', 'https://user:pass@127.0.0.1:9/', 'https://127.0.0.1:9/%2e%2e/%00',
-  'https://127.0.0.1:9/\u0000', 'https://127.0.0.1:9/\n', 'https://127.0.0.1:9/' + 'a'.repeat(2_000),
-  'http://169.254.169.254/latest/meta-data/', 'http://hooks.example.com/', 'http://localhost.evil.example/', 'ftp://127.0.0.1:9/',
-  'ws://127.0.0.1:9/', 'javascript:alert(1)', 'file:///etc/passwd', 'data:,x', 'https://', '//127.0.0.1:9/', '127.0.0.1:9', 'https://[::1',
+  'https://127.0.0.1:9/hooks',
+  'http://127.0.0.1:9/',
+  'https://127.0.0.1:9/a?b=c#d',
+  'http://[::1]:9/',
+  'HTTPS://127.0.0.1:9',
+  ' https://127.0.0.1:9/ ',
+  'https://127.1:9/',
+  'http://2130706433:9/',
+  'http://0x7f000001:9/',
+  'https://user:pass@127.0.0.1:9/',
+  'https://127.0.0.1:9/%2e%2e/%00',
+  'https://127.0.0.1:9/\u0000',
+  'https://127.0.0.1:9/\n',
+  'https://127.0.0.1:9/' + 'a'.repeat(2_000),
+  'http://169.254.169.254/latest/meta-data/',
+  'http://hooks.example.com/',
+  'http://localhost.evil.example/',
+  'ftp://127.0.0.1:9/',
+  'ws://127.0.0.1:9/',
+  'javascript:alert(1)',
+  'file:///etc/passwd',
+  'data:,x',
+  'https://',
+  '//127.0.0.1:9/',
+  '127.0.0.1:9',
+  'https://[::1',
 ]
 
 for (const raw of hostileUrls) {
@@ -64,7 +159,8 @@ export function text(maxLength: number): fc.Arbitrary<string> {
   )
 }
 
-const urlText = (maxLength: number) => fc.oneof(fc.constantFrom(...hostileUrls.filter((u) => u.length <= maxLength)), text(Math.min(maxLength, 200)))
+const urlText = (maxLength: number) =>
+  fc.oneof(fc.constantFrom(...hostileUrls.filter((u) => u.length <= maxLength)), text(Math.min(maxLength, 200)))
 
 const idText = (maxLength: number) =>
   fc.oneof(fc.constantFrom('pay_seed_card_declined', 'pay_seed_settled_1', 'pay_seed_pending_1', 'pay_does_not_exist'), text(maxLength))
@@ -78,7 +174,20 @@ const finiteNumber = fc.oneof(
 const hostileKey = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'then', '', '\u0000', 'id\n', 'k'.repeat(5_000)),
-  fc.constantFrom('id', 'url', 'key', 'environment', 'jobId', 'endpointId', 'secret', 'value', 'checkout', 'products', 'throttle', 'baseUrl'),
+  fc.constantFrom(
+    'id',
+    'url',
+    'key',
+    'environment',
+    'jobId',
+    'endpointId',
+    'secret',
+    'value',
+    'checkout',
+    'products',
+    'throttle',
+    'baseUrl',
+  ),
 )
 
 const hostileLeaf = fc.oneof(
@@ -99,9 +208,38 @@ function nested(depth: number, leaf: unknown, asArray: boolean): unknown {
 
 /** Anything at all: every JavaScript value fast-check makes, with hostile keys and leaves, very deep or very large values. */
 export const anyPayload: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.anything({ key: hostileKey, values: [hostileLeaf], maxDepth: 3, maxKeys: 6, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true }) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 50, max: 5_000 }), hostileLeaf, fc.boolean()).map(([depth, leaf, asArray]) => nested(depth, leaf, asArray)) },
-  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(6_000_000), Array.from({ length: 250_000 }, (_, i) => `pay_${i}`), { ids: Array.from({ length: 250_000 }, (_, i) => `pay_${i}`), label: '' }) },
+  {
+    weight: 6,
+    arbitrary: fc.anything({
+      key: hostileKey,
+      values: [hostileLeaf],
+      maxDepth: 3,
+      maxKeys: 6,
+      withBigInt: true,
+      withBoxedValues: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 50, max: 5_000 }), hostileLeaf, fc.boolean())
+      .map(([depth, leaf, asArray]) => nested(depth, leaf, asArray)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'x'.repeat(6_000_000),
+      Array.from({ length: 250_000 }, (_, i) => `pay_${i}`),
+      { ids: Array.from({ length: 250_000 }, (_, i) => `pay_${i}`), label: '' },
+    ),
+  },
 )
 
 type Mutation = 'replace' | 'remove' | 'add' | 'wrap' | 'proto'
@@ -146,7 +284,13 @@ function mutateAt(value: unknown, path: (string | number)[], how: Mutation, key:
 /** A valid payload with one thing broken somewhere inside it: a wrong type, a missing or extra key, a wrapper, a __proto__ key. */
 export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc
-    .tuple(valid, fc.nat(), fc.constantFrom<Mutation>('replace', 'remove', 'add', 'wrap', 'proto'), hostileKey, fc.oneof(hostileLeaf, anyPayload))
+    .tuple(
+      valid,
+      fc.nat(),
+      fc.constantFrom<Mutation>('replace', 'remove', 'add', 'wrap', 'proto'),
+      hostileKey,
+      fc.oneof(hostileLeaf, anyPayload),
+    )
     .map(([value, pick, how, key, replacement]) => {
       const paths = containersOf(value)
       const path = paths[pick % Math.max(paths.length, 1)] ?? []
@@ -157,10 +301,23 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 /** Senders other than the app's window showing the app's page. */
 export function untrustedSenders(appUrl: string): fc.Arbitrary<Sender> {
   const frameUrls = fc.oneof(
-    fc.constantFrom('file:///etc/passwd', 'file:///tmp/evil.html', 'file:///app/out/renderer/index.html', 'https://evil.example.com/', 'http://127.0.0.1:5173/'),
+    fc.constantFrom(
+      'file:///etc/passwd',
+      'file:///tmp/evil.html',
+      'file:///app/out/renderer/index.html',
+      'https://evil.example.com/',
+      'http://127.0.0.1:5173/',
+    ),
     // Other custom-scheme pages: Node's URL gives them all the origin "null", as it does the app's own.
     fc.constantFrom('evil://payments-desk/index.html', 'app://evil/index.html', 'app://user@payments-desk/index.html', 'app:index.html'),
-    fc.constantFrom('javascript:alert(1)', 'about:blank', 'data:text/html,x', 'devtools://devtools/bundled/inspector.html', 'chrome-extension://abc/x.html', ''),
+    fc.constantFrom(
+      'javascript:alert(1)',
+      'about:blank',
+      'data:text/html,x',
+      'devtools://devtools/bundled/inspector.html',
+      'chrome-extension://abc/x.html',
+      '',
+    ),
     fc.webUrl(),
     fc.string(),
   )
@@ -187,7 +344,11 @@ export interface KnownIds {
 const environment = fc.constantFrom(...environmentIds)
 const remoteEnvironment = fc.constantFrom('production' as const, 'operator' as const)
 const throttle = fc.record(
-  { ceiling: fc.double({ min: 1, max: 1_000, noNaN: true }), concurrency: fc.integer({ min: 1, max: 64 }), headroom: fc.double({ min: 0, max: 0.5, noNaN: true }) },
+  {
+    ceiling: fc.double({ min: 1, max: 1_000, noNaN: true }),
+    concurrency: fc.integer({ min: 1, max: 64 }),
+    headroom: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  },
   { requiredKeys: [] },
 )
 
@@ -203,7 +364,10 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
       checkout: fc.record({
         products: fc.array(product, { maxLength: 4 }),
         currency: fc.oneof(fc.constantFrom('EUR', 'USD', 'eur', '€'), text(10)),
-        customerEmail: fc.oneof(fc.constantFrom('grace@example.org', 'a@b', '"<script>"@example.org', 'a@example.org\r\nBcc: b@example.org'), text(500)),
+        customerEmail: fc.oneof(
+          fc.constantFrom('grace@example.org', 'a@b', '"<script>"@example.org', 'a@example.org\r\nBcc: b@example.org'),
+          text(500),
+        ),
         successUrl: urlText(2_048),
         cancelUrl: urlText(2_048),
       }),
@@ -212,16 +376,26 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     listWebhooks: none,
     revealWebhookSecret: fc.record({ endpointId }),
     sendTestEvent: fc.record(
-      { type: fc.constantFrom(...testEventTypes), paymentId: idText(200), code: fc.oneof(fc.constantFrom('card_declined', 'stolen_card', 'unknown_code'), text(64)) },
+      {
+        type: fc.constantFrom(...testEventTypes),
+        paymentId: idText(200),
+        code: fc.oneof(fc.constantFrom('card_declined', 'stolen_card', 'unknown_code'), text(64)),
+      },
       { requiredKeys: ['type', 'paymentId'] },
     ),
     listSandboxDeliveries: fc.record({ endpointId }, { requiredKeys: [] }),
     verifySignature: fc.record({
       body: fc.oneof(text(1_000), fc.constant('{"type":"payment.failed"}'), fc.constant(`{"pad":"${'x'.repeat(1_000_000)}"}`)),
       hookId: fc.oneof(fc.constant('msg_1'), text(1_000)),
-      hookTimestamp: fc.oneof(fc.constantFrom('0', '-1', '1e309', '99999999999999999999', `${Math.floor(Date.now() / 1000)}`, ' 1 '), text(100)),
+      hookTimestamp: fc.oneof(
+        fc.constantFrom('0', '-1', '1e309', '99999999999999999999', `${Math.floor(Date.now() / 1000)}`, ' 1 '),
+        text(100),
+      ),
       hookSignature: fc.oneof(fc.constantFrom('v1,', 'v1,AAAA', 'v1,!!!! v2,x', 'v1,AAAA '.repeat(1_000)), text(10_000)),
-      secret: fc.oneof(fc.record({ endpointId }), fc.record({ value: fc.oneof(fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_AAAA', 'v1,AAAA'), text(1_000)) })),
+      secret: fc.oneof(
+        fc.record({ endpointId }),
+        fc.record({ value: fc.oneof(fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_AAAA', 'v1,AAAA'), text(1_000)) }),
+      ),
       ignoreTimestamp: fc.boolean(),
     }),
     getSettings: none,
@@ -236,7 +410,11 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     ),
     setKey: fc.record({
       environment: remoteEnvironment,
-      key: fc.oneof(text(4_096), text(40).map((t) => `service_prod_${t}`), fc.constant(`service_prod_${'k'.repeat(600)}`)),
+      key: fc.oneof(
+        text(4_096),
+        text(40).map((t) => `service_prod_${t}`),
+        fc.constant(`service_prod_${'k'.repeat(600)}`),
+      ),
     }),
     testKey: fc.record({ environment }),
     deleteKey: fc.record({ environment: remoteEnvironment }),

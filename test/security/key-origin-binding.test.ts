@@ -33,7 +33,9 @@ afterEach(async () => {
 
 /** Whether any request that reached the attacker carried the key, in a header or anywhere else. */
 function keyReachedAttacker(): boolean {
-  return attacker.requests.some((request) => JSON.stringify(request).includes(productionKey) || request.headers['x-service-api-key'] !== undefined)
+  return attacker.requests.some(
+    (request) => JSON.stringify(request).includes(productionKey) || request.headers['x-service-api-key'] !== undefined,
+  )
 }
 
 async function storeKeyFor(url: string): Promise<void> {
@@ -63,7 +65,10 @@ describe('a compromised renderer moves production to its own host through update
     await fixture.call('updateSettings', { baseUrl: { environment: 'production', url: attacker.baseUrl }, activeEnvironment: 'production' })
     await tryToSendTheKey(fixture.call)
     expect(keyReachedAttacker()).toBe(false)
-    expect(stored.ok ? null : stored.error).toMatchObject({ code: 'invalid-url', message: expect.stringContaining('Enter the base URL of Production first') as string })
+    expect(stored.ok ? null : stored.error).toMatchObject({
+      code: 'invalid-url',
+      message: expect.stringContaining('Enter the base URL of Production first') as string,
+    })
   })
 
   it('a key entered for the new host goes there: the binding does not stop the legitimate move', async () => {
@@ -78,7 +83,10 @@ describe('someone edits settings.json while the app is closed', () => {
   it('points production at their own host: the key is not sent, the refusal is typed, audited and names no key', async () => {
     await storeKeyFor(legitimateUrl)
     const path = join(fixture.dataDir, settingsFileName)
-    const onDisk = JSON.parse(await readFile(path, 'utf8')) as { environments: Record<string, { baseUrl: string | null }>; activeEnvironment: string }
+    const onDisk = JSON.parse(await readFile(path, 'utf8')) as {
+      environments: Record<string, { baseUrl: string | null }>
+      activeEnvironment: string
+    }
     onDisk.environments.production = { baseUrl: attacker.baseUrl }
     onDisk.activeEnvironment = 'production'
     const core = await restartCore(fixture, async () => {
@@ -116,7 +124,10 @@ describe('a key stored by an earlier version, as a plain string with no origin',
     const lookup = await fixture.call('getPayment', { id: 'pay_seed_card_declined' })
     await tryToSendTheKey(fixture.call)
     expect(keyReachedAttacker()).toBe(false)
-    expect(lookup.ok ? null : lookup.error).toMatchObject({ code: 'key-origin-mismatch', message: expect.stringContaining('Enter the key again') as string })
+    expect(lookup.ok ? null : lookup.error).toMatchObject({
+      code: 'key-origin-mismatch',
+      message: expect.stringContaining('Enter the key again') as string,
+    })
 
     await fixture.ok('setKey', { environment: 'production', key: productionKey })
     await fixture.ok('testKey', { environment: 'production' })

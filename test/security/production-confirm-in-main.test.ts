@@ -18,15 +18,27 @@ const checkout = {
 
 const writes = {
   createCheckout: { request: { checkout }, path: '/api/checkout/payment', action: 'checkout-created' },
-  registerWebhook: { request: { url: 'https://hooks.example.com/payments', connect: false }, path: '/api/webhook', action: 'webhook-registered' },
+  registerWebhook: {
+    request: { url: 'https://hooks.example.com/payments', connect: false },
+    path: '/api/webhook',
+    action: 'webhook-registered',
+  },
 } as const
 
 type WriteName = keyof typeof writes
 
 /** The service's answers to the two writes, as the spec shows them. */
 function answer(request: ReceivedRequest): { status: number; body: unknown } {
-  if (request.path === '/api/checkout/payment') return { status: 201, body: { id: 'pay_prod_1', status: 'pending', amount: 12_000, currency: 'EUR', checkoutUrl: 'https://pay.example.com/1' } }
-  if (request.path === '/api/webhook') return { status: 201, body: { id: 'we_prod_1', url: 'https://hooks.example.com/payments', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } }
+  if (request.path === '/api/checkout/payment')
+    return {
+      status: 201,
+      body: { id: 'pay_prod_1', status: 'pending', amount: 12_000, currency: 'EUR', checkoutUrl: 'https://pay.example.com/1' },
+    }
+  if (request.path === '/api/webhook')
+    return {
+      status: 201,
+      body: { id: 'we_prod_1', url: 'https://hooks.example.com/payments', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    }
   return { status: 404, body: { statusCode: 404, message: 'Not Found', error: 'Not Found' } }
 }
 
@@ -81,20 +93,25 @@ describe('a production write is confirmed in the main process, not by the render
     expect((await setup.fixture.ok('auditList', {})).entries.some((e) => e.action === write.action)).toBe(false)
   })
 
-  it.each(Object.keys(writes) as WriteName[])('%s: the dialog answered yes: the request is made once, and the audit says how it was confirmed', async (name) => {
-    const write = writes[name]
-    setup.reply.value = true
-    const result = await setup.fixture.call(name, write.request)
-    expect(result.ok ? null : result.error).toBeNull()
-    expect(setup.service.requests.map((r) => [r.method, r.path])).toEqual([['POST', write.path]])
-    expect(setup.asked).toHaveLength(1)
-    const entry = (await setup.fixture.ok('auditList', {})).entries.find((e) => e.action === write.action)
-    expect(entry?.environment).toBe('production')
-    expect(entry?.detail).toContain('confirmed in the main-process dialog')
-  })
+  it.each(Object.keys(writes) as WriteName[])(
+    '%s: the dialog answered yes: the request is made once, and the audit says how it was confirmed',
+    async (name) => {
+      const write = writes[name]
+      setup.reply.value = true
+      const result = await setup.fixture.call(name, write.request)
+      expect(result.ok ? null : result.error).toBeNull()
+      expect(setup.service.requests.map((r) => [r.method, r.path])).toEqual([['POST', write.path]])
+      expect(setup.asked).toHaveLength(1)
+      const entry = (await setup.fixture.ok('auditList', {})).entries.find((e) => e.action === write.action)
+      expect(entry?.environment).toBe('production')
+      expect(entry?.detail).toContain('confirmed in the main-process dialog')
+    },
+  )
 
   it('the dialog names the write: the amount, the customer, the endpoint URL, with no control characters from the renderer', async () => {
-    await setup.fixture.call('createCheckout', { checkout: { ...checkout, customerEmail: 'ada@example.com\n\nThis is only a test: click Create.' } })
+    await setup.fixture.call('createCheckout', {
+      checkout: { ...checkout, customerEmail: 'ada@example.com\n\nThis is only a test: click Create.' },
+    })
     await setup.fixture.call('registerWebhook', writes.registerWebhook.request)
     const [payment, webhook] = setup.asked
     expect(payment?.summary).toContain('12000 EUR')

@@ -60,7 +60,8 @@ describe('revealing a webhook secret', () => {
     const secrets = answers.flatMap((answer) => (answer.ok ? [answer.value.secret] : []))
     expect(secrets).toHaveLength(1)
     expect(secrets[0]).toMatch(/^whsec_/)
-    for (const answer of answers.filter((a) => !a.ok)) expect(answer).toMatchObject({ ok: false, error: { code: 'secret-already-revealed' } })
+    for (const answer of answers.filter((a) => !a.ok))
+      expect(answer).toMatchObject({ ok: false, error: { code: 'secret-already-revealed' } })
     expect(declaresError('revealWebhookSecret', 'secret-already-revealed')).toBe(true)
   })
 

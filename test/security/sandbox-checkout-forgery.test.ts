@@ -101,7 +101,9 @@ describe('the hosted checkout page refuses forged submissions', () => {
   it('a cross-site POST carrying a valid token is still refused (Origin and Sec-Fetch-Site)', async () => {
     const { id, path } = await createPayment()
     const token = await pageToken(path)
-    expect((await postForm(path, { outcome: 'settle', token }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect(
+      (await postForm(path, { outcome: 'settle', token }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status,
+    ).toBe(403)
     expect((await postForm(path, { outcome: 'settle', token }, { origin: 'null' })).status).toBe(403)
     expect((await postForm(path, { outcome: 'settle', token }, { 'sec-fetch-site': 'same-site' })).status).toBe(403)
     await expectUnchanged(id)
@@ -132,7 +134,10 @@ describe('the hosted checkout page refuses forged submissions', () => {
     const { id, path } = await createPayment()
     const declined = await postForm(path, { outcome: 'insufficient_funds', token: await pageToken(path) })
     expect(declined.status).toBe(200)
-    expect((await api.get(`/api/payment/${id}`)).json).toMatchObject({ status: 'failed', lastDepositAttempt: { error: 'insufficient_funds' } })
+    expect((await api.get(`/api/payment/${id}`)).json).toMatchObject({
+      status: 'failed',
+      lastDepositAttempt: { error: 'insufficient_funds' },
+    })
     // The declined page carries a fresh token for the retry.
     const settled = await postForm(path, { outcome: 'settle', token: tokenIn(declined.text) })
     expect(settled.status).toBe(200)

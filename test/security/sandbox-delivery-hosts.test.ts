@@ -26,7 +26,12 @@ beforeEach(async () => {
 })
 afterEach(() => fixture.close())
 
-const offMachine = ['https://198.51.100.7/hooks', 'https://hooks.attacker.example/in', 'https://[2001:db8::7]/hooks', 'https://127.0.0.1.attacker.example/']
+const offMachine = [
+  'https://198.51.100.7/hooks',
+  'https://hooks.attacker.example/in',
+  'https://[2001:db8::7]/hooks',
+  'https://127.0.0.1.attacker.example/',
+]
 
 async function sandboxEndpoints(): Promise<unknown[]> {
   return (await apiClient(fixture.sandbox).get('/sandbox/webhooks')).json as unknown[]
@@ -60,7 +65,10 @@ describe('the embedded sandbox delivers only to this machine', () => {
 })
 
 describe("the app's own sandbox takes other hosts from main's options only", () => {
-  async function withAppSandbox(sandboxDeliveryHosts: string[] | undefined, run: (core: Awaited<ReturnType<typeof createAppCore>>) => Promise<void>) {
+  async function withAppSandbox(
+    sandboxDeliveryHosts: string[] | undefined,
+    run: (core: Awaited<ReturnType<typeof createAppCore>>) => Promise<void>,
+  ) {
     const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-hosts-'))
     const core = await createAppCore({
       dataDir,
@@ -112,7 +120,11 @@ describe('what a loopback port answers does not come back through listSandboxDel
   })
   afterEach(async () => {
     banner.closeAllConnections()
-    await new Promise<void>((resolve) => banner.close(() => { resolve() }))
+    await new Promise<void>((resolve) =>
+      banner.close(() => {
+        resolve()
+      }),
+    )
   })
 
   it('records status and outcome only', async () => {

@@ -27,7 +27,10 @@ describe('checkBaseUrl', () => {
     ['a look-alike of localhost', 'http://localhost.example.com'],
     ['the any address', 'http://0.0.0.0:4010'],
   ])('refuses plain http to %s: the key would cross the network in clear', (_label, raw) => {
-    expect(checkBaseUrl(raw)).toEqual({ ok: false, message: 'The base URL must start with https:// (plain http is allowed only for localhost).' })
+    expect(checkBaseUrl(raw)).toEqual({
+      ok: false,
+      message: 'The base URL must start with https:// (plain http is allowed only for localhost).',
+    })
   })
 
   it.each(['ftp://api.example.com', 'file:///etc/hosts', 'ws://localhost:4010'])('refuses the scheme of %s', (raw) => {

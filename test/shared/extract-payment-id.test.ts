@@ -17,7 +17,11 @@ describe('extractPaymentId', () => {
 
   it.each([
     ['a dashboard link', 'https://dashboard.example.com/payments/pay_seed_card_declined?tab=1', 'pay_seed_card_declined'],
-    ['a link with the ID in the query', 'https://dashboard.example.com/lookup?payment_id=pay_seed_expired_card&tab=2', 'pay_seed_expired_card'],
+    [
+      'a link with the ID in the query',
+      'https://dashboard.example.com/lookup?payment_id=pay_seed_expired_card&tab=2',
+      'pay_seed_expired_card',
+    ],
     ['a link with a fragment', 'https://dashboard.example.com/p/pay_1#attempts', 'pay_1'],
     ['a sentence', 'customer says pay_seed_card_declined failed', 'pay_seed_card_declined'],
     ['a sentence ending with the ID', 'The failed one is pay_seed_stolen_card.', 'pay_seed_stolen_card'],

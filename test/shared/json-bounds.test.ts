@@ -28,7 +28,12 @@ describe('boundJson', () => {
   it('says what it left out', () => {
     expect(boundJson([[[[[1]]]]], small)).toEqual([[[['…(left out by Payments Desk: nested deeper than 4 levels)']]]])
     expect(boundJson([1, 2, 3, 4, 5], small)).toEqual([1, 2, 3, '…(left out by Payments Desk: 2 more items)'])
-    expect(boundJson({ a: 1, b: 2, c: 3, d: 4 }, small)).toEqual({ a: 1, b: 2, c: 3, [moreFieldsKey]: '…(left out by Payments Desk: 1 more field)' })
+    expect(boundJson({ a: 1, b: 2, c: 3, d: 4 }, small)).toEqual({
+      a: 1,
+      b: 2,
+      c: 3,
+      [moreFieldsKey]: '…(left out by Payments Desk: 1 more field)',
+    })
   })
 
   it('keeps a "__proto__" field a plain field, never a prototype', () => {

@@ -20,7 +20,10 @@ describe('checkEndpointUrl', () => {
   it.each(['http://hooks.example.com/payments', 'http://10.0.0.5/hooks', 'http://localhost.example.com/hooks'])(
     'refuses plain http to a remote receiver: %s',
     (raw) => {
-      expect(checkEndpointUrl(raw)).toEqual({ ok: false, message: 'Webhook URLs must use https:// (plain http is allowed only for localhost).' })
+      expect(checkEndpointUrl(raw)).toEqual({
+        ok: false,
+        message: 'Webhook URLs must use https:// (plain http is allowed only for localhost).',
+      })
     },
   )
 
@@ -37,6 +40,9 @@ describe('checkEndpointUrl', () => {
   })
 
   it.each(['hooks.example.com/payments', 'not a url', 'https://'])('refuses %s as not a URL', (raw) => {
-    expect(checkEndpointUrl(raw)).toEqual({ ok: false, message: 'That is not a URL: it should look like https://hooks.example.com/payments' })
+    expect(checkEndpointUrl(raw)).toEqual({
+      ok: false,
+      message: 'That is not a URL: it should look like https://hooks.example.com/payments',
+    })
   })
 })

@@ -44,9 +44,7 @@ export interface ApiClient {
 
 export const defaultTimeoutMs = 15_000
 
-type AttemptResult =
-  | { kind: 'done'; value: unknown }
-  | { kind: 'retry'; error: AppError; retryAfterMs: number | null }
+type AttemptResult = { kind: 'done'; value: unknown } | { kind: 'retry'; error: AppError; retryAfterMs: number | null }
 
 interface AttemptRecord {
   status: number | null
@@ -150,14 +148,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function classifyResponse(request: ApiRequest, response: Response, text: ErrorBodyText, attempt: number, record: AttemptRecord): AttemptResult {
+  function classifyResponse(
+    request: ApiRequest,
+    response: Response,
+    text: ErrorBodyText,
+    attempt: number,
+    record: AttemptRecord,
+  ): AttemptResult {
     const status = response.status
     const contentType = response.headers.get('content-type')
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
     if (status >= 300 && status < 400) {
       const location = response.headers.get('location')
       const target = location ? ` to ${describeTarget(location)}` : ''
-      throw new AppError('redirect-refused', `The service answered with a redirect${target}. Payments Desk never follows redirects with your key: check the base URL in Settings.`)
+      throw new AppError(
+        'redirect-refused',
+        `The service answered with a redirect${target}. Payments Desk never follows redirects with your key: check the base URL in Settings.`,
+      )
     }
     if (status === 429) {
       // Any method: a 429 means the request was not processed, so a retry is safe.
@@ -193,7 +200,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw errorForStatus(request.method, status, contentType, text)
   }
 
-  function classifyFetchError(error: unknown, request: ApiRequest, timeout: AbortSignal, host: string): { error: AppError; transient: boolean } {
+  function classifyFetchError(
+    error: unknown,
+    request: ApiRequest,
+    timeout: AbortSignal,
+    host: string,
+  ): { error: AppError; transient: boolean } {
     if (request.signal?.aborted) return { error: new AppError('cancelled', 'The request was cancelled.'), transient: false }
     if (timeout.aborted) {
       if (request.method !== 'GET') {
@@ -227,15 +239,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // long batch is the throttle's doing, not the service's.
       let firstAt: number | undefined
       for (let attempt = 1; ; attempt++) {
-        const result = await options.scheduler.schedule((ctx) => {
-          firstAt ??= Date.now()
-          return attemptOnce(request, attempt, ctx)
-        }, {
-          priority: request.priority,
-          // A retry goes ahead of first attempts of its priority, so it is not stuck behind a batch.
-          retry: attempt > 1,
-          ...(request.signal ? { signal: request.signal } : {}),
-        })
+        const result = await options.scheduler.schedule(
+          (ctx) => {
+            firstAt ??= Date.now()
+            return attemptOnce(request, attempt, ctx)
+          },
+          {
+            priority: request.priority,
+            // A retry goes ahead of first attempts of its priority, so it is not stuck behind a batch.
+            retry: attempt > 1,
+            ...(request.signal ? { signal: request.signal } : {}),
+          },
+        )
         if (result.kind === 'done') return result.value
         const delay = result.retryAfterMs ?? backoffDelay(policy, attempt, random)
         if (Date.now() + delay - (firstAt ?? Date.now()) > policy.maxTotalMs) throw result.error
@@ -255,7 +270,10 @@ function isSuccess(status: number): boolean {
 
 /** JSON.parse gives up (RangeError) on nesting deeper than its own stack. */
 function tooDeep(status: number): AppError {
-  return new AppError('invalid-response', `The service sent JSON nested too deeply to read (HTTP ${status}); no payment record is. Try again; if it persists, check the base URL in Settings.`)
+  return new AppError(
+    'invalid-response',
+    `The service sent JSON nested too deeply to read (HTTP ${status}); no payment record is. Try again; if it persists, check the base URL in Settings.`,
+  )
 }
 
 function wroteButUnreadable(request: ApiRequest, status: number | null): boolean {

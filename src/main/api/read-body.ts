@@ -16,11 +16,16 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
   // A declared length within the limit is enforced by the HTTP parser, so the body can be
   // read in one go; not when compressed, since the length is then the compressed size.
   const whole = Number.isFinite(declared) && !response.headers.has('content-encoding')
-  const bytes = whole ? new Uint8Array(await response.arrayBuffer()) : await readCapped(response.body as ReadableStream<Uint8Array>, maxBytes)
+  const bytes = whole
+    ? new Uint8Array(await response.arrayBuffer())
+    : await readCapped(response.body as ReadableStream<Uint8Array>, maxBytes)
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw new AppError('invalid-response', 'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.')
+    throw new AppError(
+      'invalid-response',
+      'The service sent a response that is not valid text (invalid UTF-8). Try again; if it persists, the service or a proxy in between is faulty.',
+    )
   }
 }
 

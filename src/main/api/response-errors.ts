@@ -45,7 +45,8 @@ function boundedDetails(messages: string[]): string[] {
 
 function describeBody(contentType: string | null, text: string): string {
   if (text.trim() === '') return 'an empty response'
-  if (contentType?.includes('html') || /^\s*<(!doctype|html)/i.test(text)) return 'an HTML page instead of JSON (often a proxy or maintenance page)'
+  if (contentType?.includes('html') || /^\s*<(!doctype|html)/i.test(text))
+    return 'an HTML page instead of JSON (often a proxy or maintenance page)'
   return isJson(text) ? 'JSON in a shape it does not document' : 'a response that is not JSON'
 }
 
@@ -83,14 +84,21 @@ export function acceptedButUnreadable(status: number): AppError {
 export function errorForStatus(method: string, status: number, contentType: string | null, text: ErrorBodyText): AppError {
   const body = parseServiceError(text)
   // Each part is bounded already; the joined list is bounded as a whole too.
-  const serviceMessage = body ? (Array.isArray(body.message) ? truncateText(body.message.join('; '), maxServiceMessageChars) : body.message) : null
+  const serviceMessage = body
+    ? Array.isArray(body.message)
+      ? truncateText(body.message.join('; '), maxServiceMessageChars)
+      : body.message
+    : null
   const said = serviceMessage ? `: ${serviceMessage}` : ''
   if (status === 401) {
     return new AppError('unauthorized', `The service refused the private key (401${said}). Check or replace the key in Settings.`)
   }
   if (status === 404) return new AppError('not-found', serviceMessage ?? 'Not found (404).')
   if (status === 429) {
-    return new AppError('rate-limited', 'The service is still rate-limiting requests (429) after several waits. Wait a minute and try again, or lower the throttle ceiling on the Requests screen.')
+    return new AppError(
+      'rate-limited',
+      'The service is still rate-limiting requests (429) after several waits. Wait a minute and try again, or lower the throttle ceiling on the Requests screen.',
+    )
   }
   if (status >= 500) {
     if (method !== 'GET') {
@@ -131,21 +139,51 @@ export function networkFailure(error: unknown, host: string): NetworkFailure {
   const code = causeCode(error)
   switch (code) {
     case 'ENOTFOUND':
-      return { error: new AppError('network', `Could not find the server ${host}. Check the base URL in Settings and the internet connection.`), maybeSent: false, transient: false }
+      return {
+        error: new AppError('network', `Could not find the server ${host}. Check the base URL in Settings and the internet connection.`),
+        maybeSent: false,
+        transient: false,
+      }
     case 'EAI_AGAIN':
-      return { error: new AppError('network', `Could not look up ${host} right now (DNS). Check the internet connection.`), maybeSent: false, transient: true }
+      return {
+        error: new AppError('network', `Could not look up ${host} right now (DNS). Check the internet connection.`),
+        maybeSent: false,
+        transient: true,
+      }
     case 'ECONNREFUSED':
-      return { error: new AppError('network', `The server ${host} refused the connection: the service is down or the base URL is wrong.`), maybeSent: false, transient: true }
+      return {
+        error: new AppError('network', `The server ${host} refused the connection: the service is down or the base URL is wrong.`),
+        maybeSent: false,
+        transient: true,
+      }
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return { error: new AppError('network', `Could not connect to ${host} in time. Check the internet connection.`), maybeSent: false, transient: true }
+      return {
+        error: new AppError('network', `Could not connect to ${host} in time. Check the internet connection.`),
+        maybeSent: false,
+        transient: true,
+      }
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return { error: new AppError('network', `The certificate of ${host} could not be trusted (${code}), so nothing was sent. Check the base URL in Settings.`), maybeSent: false, transient: false }
+      return {
+        error: new AppError(
+          'network',
+          `The certificate of ${host} could not be trusted (${code}), so nothing was sent. Check the base URL in Settings.`,
+        ),
+        maybeSent: false,
+        transient: false,
+      }
     default:
-      return { error: new AppError('network', `The connection to ${host} was cut before the service answered. Check the internet connection and try again.`), maybeSent: true, transient: true }
+      return {
+        error: new AppError(
+          'network',
+          `The connection to ${host} was cut before the service answered. Check the internet connection and try again.`,
+        ),
+        maybeSent: true,
+        transient: true,
+      }
   }
 }

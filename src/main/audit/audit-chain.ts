@@ -63,10 +63,13 @@ export interface ChainCheck {
 
 type Line = { line: number; problem: string | null; entry: AuditEntry | null; seq: number | null }
 
-const foreignLine = (line: number) => `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
+const foreignLine = (line: number) =>
+  `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
 
 function missingRange(from: number, to: number): string {
-  return from === to ? `Entry ${from} is missing: it was removed from the log.` : `Entries ${from} to ${to} are missing: they were removed from the log.`
+  return from === to
+    ? `Entry ${from} is missing: it was removed from the log.`
+    : `Entries ${from} to ${to} are missing: they were removed from the log.`
 }
 
 function seqOf(json: unknown): number | null {
@@ -85,13 +88,16 @@ function readLine(raw: string, line: number): Line {
   }
   if (json === undefined) {
     const cut = content.startsWith('{"seq":')
-    const problem = cut ? `Line ${line} holds a cut-off entry: the file was truncated there, or the app stopped while writing it.` : foreignLine(line)
+    const problem = cut
+      ? `Line ${line} holds a cut-off entry: the file was truncated there, or the app stopped while writing it.`
+      : foreignLine(line)
     return { line, problem, entry: null, seq: null }
   }
   const parsed = auditEntrySchema.safeParse(json)
   if (parsed.success) return { line, problem: null, entry: parsed.data, seq: parsed.data.seq }
   const seq = seqOf(json)
-  const problem = seq === null ? foreignLine(line) : `Entry ${seq} was changed after it was written: it no longer has the shape of an audit entry.`
+  const problem =
+    seq === null ? foreignLine(line) : `Entry ${seq} was changed after it was written: it no longer has the shape of an audit entry.`
   return { line, problem, entry: null, seq }
 }
 
@@ -127,7 +133,10 @@ export function checkChain(text: string, anchor: ChainAnchor): ChainCheck {
 
   // A key that has sealed nothing yet, beside a log that holds something: that log is older than the key.
   let unverifiable: Unverifiable | null = null
-  if (lines.length > 0 && (anchor.kind === 'none' || anchor.kind === 'damaged' || (anchor.kind === 'keyed' && anchor.end.seq === 0 && sealed === 0))) {
+  if (
+    lines.length > 0 &&
+    (anchor.kind === 'none' || anchor.kind === 'damaged' || (anchor.kind === 'keyed' && anchor.end.seq === 0 && sealed === 0))
+  ) {
     const plain = entries.length === lines.length && entries.every((entry) => plainEntryHash(entry) === entry.hash)
     unverifiable = plain ? 'before-keyed' : anchor.kind === 'damaged' ? 'key-damaged' : 'key-missing'
   }
@@ -146,7 +155,11 @@ export function checkChain(text: string, anchor: ChainAnchor): ChainCheck {
     }
     const { seq } = entry
     if (checkSeals && entryMac(key, entry) !== entry.hash) {
-      report({ seq, line, message: `Entry ${seq} fails its keyed check: it was changed after it was written, or was not written by Payments Desk.` })
+      report({
+        seq,
+        line,
+        message: `Entry ${seq} fails its keyed check: it was changed after it was written, or was not written by Payments Desk.`,
+      })
     }
     if (seen.has(seq)) {
       report({ seq, line, message: `Entry ${seq} appears more than once (again on line ${line}): it was copied.` })
@@ -197,13 +210,21 @@ export function checkChain(text: string, anchor: ChainAnchor): ChainCheck {
       })
       end = recorded
     } else if (recorded.seq === last.seq && recorded.hash !== last.hash) {
-      report({ seq: last.seq, line: null, message: `Entry ${last.seq} is not the one that was recorded last: the end of the log was replaced.` })
+      report({
+        seq: last.seq,
+        line: null,
+        message: `Entry ${last.seq} is not the one that was recorded last: the end of the log was replaced.`,
+      })
       // Link the next entry to the recorded one, so the replacement stays visible.
       end = recorded
     }
     // A file ahead of the keychain is the keychain refusing an update after a write; those entries carry valid MACs or were reported above.
   } else if (anchor.kind === 'unavailable') {
-    report({ seq: null, line: null, message: `The audit log could not be checked: its key is in the keychain, which did not answer. ${anchor.reason}` })
+    report({
+      seq: null,
+      line: null,
+      message: `The audit log could not be checked: its key is in the keychain, which did not answer. ${anchor.reason}`,
+    })
   }
   if (dropped > 0) problems.push({ seq: null, line: null, message: `…and ${dropped} more problems.` })
   return { entries, problems, end, unverifiable }

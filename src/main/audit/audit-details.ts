@@ -32,9 +32,15 @@ export function keyDeletedDetail(environment: EnvironmentId, previous: string | 
 }
 
 /** A key that was not sent: which key (its fingerprint, never the key) and where it would have gone. */
-export function keySendRefusedDetail(refusal: { environment: EnvironmentId; fingerprint: string; keyOrigin: string | null; target: string }): string {
+export function keySendRefusedDetail(refusal: {
+  environment: EnvironmentId
+  fingerprint: string
+  keyOrigin: string | null
+  target: string
+}): string {
   const label = environmentLabels[refusal.environment]
-  const boundTo = refusal.keyOrigin === null ? 'stored without an address by an earlier version' : `entered for ${shownOrigin(refusal.keyOrigin)}`
+  const boundTo =
+    refusal.keyOrigin === null ? 'stored without an address by an earlier version' : `entered for ${shownOrigin(refusal.keyOrigin)}`
   return `Did not send the private key of ${label} (${refusal.fingerprint}) to ${shownOrigin(refusal.target)}: it was ${boundTo}`
 }
 

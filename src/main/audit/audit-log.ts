@@ -105,12 +105,16 @@ export class AuditLog {
       }
       const anchor = await readAnchor(this.secrets, this.anchorAccount)
       if (anchor.kind === 'unavailable') {
-        throw new AppError(anchor.code, `The audit log could not be written because its key is in the keychain, which did not answer. ${anchor.reason}`)
+        throw new AppError(
+          anchor.code,
+          `The audit log could not be written because its key is in the keychain, which did not answer. ${anchor.reason}`,
+        )
       }
       // Anything but the app's own last write, to the file or the keychain, means reading the file again.
       const size = await this.size()
       const known = this.state
-      const unchanged = known?.size === size && anchor.kind === 'keyed' && anchor.end.seq === known.end.seq && anchor.end.hash === known.end.hash
+      const unchanged =
+        known?.size === size && anchor.kind === 'keyed' && anchor.end.seq === known.end.seq && anchor.end.hash === known.end.hash
       const state = unchanged ? known : (await this.inspect(anchor)).state
       this.state = null
       const keyed = anchor.kind === 'keyed' ? anchor : await createAnchor(this.secrets, this.anchorAccount)
@@ -150,7 +154,13 @@ export class AuditLog {
     if (size < 0) {
       const check: ChainCheck = {
         entries: [],
-        problems: [{ seq: null, line: null, message: `The audit log was not checked because ${why({ code: 'ELOOP' })}. Something other than Payments Desk put the link there.` }],
+        problems: [
+          {
+            seq: null,
+            line: null,
+            message: `The audit log was not checked because ${why({ code: 'ELOOP' })}. Something other than Payments Desk put the link there.`,
+          },
+        ],
         end: anchor.kind === 'keyed' ? anchor.end : chainStart,
         unverifiable: null,
       }
@@ -160,7 +170,13 @@ export class AuditLog {
       const megabytes = Math.round(size / 1024 / 1024)
       const check: ChainCheck = {
         entries: [],
-        problems: [{ seq: null, line: null, message: `The audit log is ${megabytes} MB, far more than Payments Desk writes: something else wrote to it, and it was not checked.` }],
+        problems: [
+          {
+            seq: null,
+            line: null,
+            message: `The audit log is ${megabytes} MB, far more than Payments Desk writes: something else wrote to it, and it was not checked.`,
+          },
+        ],
         end: anchor.kind === 'keyed' ? anchor.end : chainStart,
         unverifiable: null,
       }
@@ -170,7 +186,8 @@ export class AuditLog {
     try {
       if (size > 0) bytes = await readFile(this.path)
     } catch (error) {
-      if (fsErrorCode(error) !== 'ENOENT') throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
+      if (fsErrorCode(error) !== 'ENOENT')
+        throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
     }
     const check = checkChain(bytes.toString('utf8'), anchor)
     const state: WriteState = {
@@ -195,13 +212,17 @@ export class AuditLog {
         if (fsErrorCode(error) !== 'ENOENT') throw error
       })
     } catch (error) {
-      throw new AppError('storage', `The audit log could not be written because an earlier log could not be set aside: ${why(error)}.`, { cause: error })
+      throw new AppError('storage', `The audit log could not be written because an earlier log could not be set aside: ${why(error)}.`, {
+        cause: error,
+      })
     }
     if (state.size === 0) return null
     const reason =
-      state.setAside === 'before-keyed' ? 'was written before the keyed chain'
-      : state.setAside === 'key-damaged' ? 'could not be verified: its key in the keychain was damaged'
-      : 'could not be verified: its key was not in the keychain'
+      state.setAside === 'before-keyed'
+        ? 'was written before the keyed chain'
+        : state.setAside === 'key-damaged'
+          ? 'could not be verified: its key in the keychain was damaged'
+          : 'could not be verified: its key was not in the keychain'
     return `The previous audit log ${reason}. It was set aside unchanged as ${asideName}; this log starts a new keyed chain.`
   }
 

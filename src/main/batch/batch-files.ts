@@ -67,7 +67,11 @@ export class BatchFiles {
       // Not recursive: on a read-only disk a recursive mkdir reports ENOENT instead of EROFS.
       await mkdir(this.dir(job.id), { mode: 0o700 })
     } catch (error) {
-      throw new AppError('storage', `Could not start the batch: its folder could not be created because ${describeFsError(error)} (${this.root}).`, { cause: error })
+      throw new AppError(
+        'storage',
+        `Could not start the batch: its folder could not be created because ${describeFsError(error)} (${this.root}).`,
+        { cause: error },
+      )
     }
     await writeJsonFile(join(this.dir(job.id), 'ids.json'), ids)
     await this.saveJob(job)
@@ -84,10 +88,17 @@ export class BatchFiles {
     try {
       // Only folders are batches: a stray file here must not keep the app from starting. A link
       // to a folder is not a folder here (it could lead out of the data folder): it is reported.
-      names = (await readdir(this.root, { withFileTypes: true })).filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name)
+      names = (await readdir(this.root, { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
+        .map((entry) => entry.name)
     } catch (error) {
       if (fsErrorCode(error) === 'ENOENT') return { batches: [], problems: [] }
-      return { batches: [], problems: [`The batches folder could not be read because ${describeFsError(error)}, so earlier batches are not listed (${this.root}).`] }
+      return {
+        batches: [],
+        problems: [
+          `The batches folder could not be read because ${describeFsError(error)}, so earlier batches are not listed (${this.root}).`,
+        ],
+      }
     }
     const batches: StoredBatch[] = []
     const problems: string[] = []
@@ -126,7 +137,8 @@ export class BatchFiles {
     if (stats.isSymbolicLink()) return 'it is a link to another folder, and Payments Desk keeps batches only inside its data folder.'
     for (const file of batchFileNames) {
       const stats = await lstat(join(dir, file)).catch(() => null)
-      if (stats?.isSymbolicLink()) return `its ${file} is a link to another file, and Payments Desk writes batches only inside its data folder.`
+      if (stats?.isSymbolicLink())
+        return `its ${file} is a link to another file, and Payments Desk writes batches only inside its data folder.`
     }
     return null
   }
@@ -182,9 +194,11 @@ export class BatchFiles {
     }
     return {
       append(result) {
-        return writes.run(() => write(`${JSON.stringify(result)}\n`)).catch((error: unknown) => {
-          throw new AppError('storage', `Could not save a result because ${describeFsError(error)} (${root}).`, { cause: error })
-        })
+        return writes
+          .run(() => write(`${JSON.stringify(result)}\n`))
+          .catch((error: unknown) => {
+            throw new AppError('storage', `Could not save a result because ${describeFsError(error)} (${root}).`, { cause: error })
+          })
       },
       async close() {
         await writes.idle()

@@ -36,7 +36,12 @@ export class BatchRun {
   private settled: Promise<void> = Promise.resolve()
   private wake: (() => void) | null = null
 
-  constructor(job: BatchJob, ids: string[], results: Map<string, BatchResult>, private readonly deps: BatchRunDeps) {
+  constructor(
+    job: BatchJob,
+    ids: string[],
+    results: Map<string, BatchResult>,
+    private readonly deps: BatchRunDeps,
+  ) {
     this.job = job
     this.ids = ids
     this.results = results

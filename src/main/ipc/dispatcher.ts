@@ -90,11 +90,20 @@ export function createDispatcher(
         if (isAppError(error)) {
           // Still answered as it is: the user is better served by the real reason. The
           // report makes the missing declaration fail the tests.
-          if (!declares(name, error.code)) options.onInternalError?.(new Error(`Channel ${name} answered the error code "${error.code}", which it does not declare in channel-errors.ts.`))
+          if (!declares(name, error.code))
+            options.onInternalError?.(
+              new Error(`Channel ${name} answered the error code "${error.code}", which it does not declare in channel-errors.ts.`),
+            )
           return { ok: false, error: error.toShape() }
         }
         options.onInternalError?.(error)
-        return { ok: false, error: new AppError('internal', 'Something went wrong inside Payments Desk. Try again; if it keeps happening, restart the app.').toShape() }
+        return {
+          ok: false,
+          error: new AppError(
+            'internal',
+            'Something went wrong inside Payments Desk. Try again; if it keeps happening, restart the app.',
+          ).toShape(),
+        }
       }
     },
   }

@@ -73,7 +73,9 @@ function domainStarts(text: string, from: number, table: Uint8Array): boolean {
 }
 
 function percentByte(text: string, i: number): number {
-  return text.charCodeAt(i) === 37 && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2)) ? parseInt(text.slice(i + 1, i + 3), 16) : -1
+  return text.charCodeAt(i) === 37 && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))
+    ? parseInt(text.slice(i + 1, i + 3), 16)
+    : -1
 }
 
 /** Where the first character of a local part ends, as written, so the masked text still decodes (`%E5%B1%B1***%40...`). */

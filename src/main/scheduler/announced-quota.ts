@@ -42,7 +42,8 @@ export function announcedAllowance(model: RateModel, now: number, sentSeq: numbe
   if (quota === null || quota.remaining === null) return null
   const sustained = refillRate(model)
   let allowance = quota.remaining - (sentSeq - quota.sentSeq) + (sustained * Math.max(0, now - quota.answeredAt)) / 1000
-  if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null) allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
+  if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null)
+    allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
   return quota.limit === null ? allowance : Math.min(allowance, quota.limit)
 }
 
@@ -55,7 +56,12 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
   return announced.remaining !== null && announced.limit !== null && announced.remaining + sentSeq >= announced.limit
 }
 
-export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, sentAt }: { at: number; sentAt: number }, sentSeq: number): RateModel {
+export function learnQuota(
+  model: RateModel,
+  announced: AnnouncedLimit,
+  { at, sentAt }: { at: number; sentAt: number },
+  sentSeq: number,
+): RateModel {
   // An answer to an older request says less than the one already read.
   if (model.quota !== null && sentSeq < model.quota.sentSeq) return model
   // The remaining quota jumping back up by half or more is a window that just began: its reset
@@ -66,9 +72,15 @@ export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, se
   // window's, read as an epoch, stays put; one read as a delta drifts with the clock, and cannot
   // place a window's end either): the service is taken to refill as it goes.
   const resetAt = announced.resetMs === null ? null : at + announced.resetMs
-  const counted = previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
+  const counted =
+    previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
-  const fresh = before !== null && announced.remaining !== null && announced.limit !== null && announced.resetMs !== null && announced.remaining - before >= announced.limit / 2
+  const fresh =
+    before !== null &&
+    announced.remaining !== null &&
+    announced.limit !== null &&
+    announced.resetMs !== null &&
+    announced.remaining - before >= announced.limit / 2
   const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
   const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
   const quota: Quota = {
@@ -87,7 +99,10 @@ export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, se
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
   // (a reset given as an epoch second can read up to a second long); or, unless the count has
   // been seen to refill before its reset, the reset read as a window began.
-  const seen = Math.max(longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : 0, rolling ? 0 : quota.freshResetMs)
+  const seen = Math.max(
+    longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : 0,
+    rolling ? 0 : quota.freshResetMs,
+  )
   const windowMs = announced.windowMs ?? (seen > 0 ? seen : null)
   if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
   const limit = (announced.limit * 1000) / Math.max(windowMs, 1_000 / model.ceiling)
@@ -97,4 +112,3 @@ export function learnQuota(model: RateModel, announced: AnnouncedLimit, { at, se
 export function announcedRate(model: RateModel, tuning: RateTuning): number {
   return Math.min(model.ceiling, Math.max(tuning.floor, (model.limit ?? model.rate) * (1 - tuning.announcedMargin)))
 }
-

@@ -32,7 +32,8 @@ const maxFieldLength = 4096
 
 const countPattern = /^\d{1,10}$/
 const secondsPattern = /^\d{1,16}(?:\.\d{1,6})?$/
-const httpDatePattern = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
+const httpDatePattern =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
 function field(headers: Headers, name: string): string | null {
   const value = headers.get(name)
@@ -76,7 +77,13 @@ const nameOf = (item: BareItem) => (item.type === 'string' || item.type === 'tok
 /** A limit of 0 would stop all work for good; no window of 0 exists. Both are read as absent. */
 const positive = (value: number | null) => (value !== null && value > 0 ? value : null)
 
-function finish(source: RateLimitHeaderSource, limit: number | null, windowMs: number | null, remaining: number | null, resetMs: number | null): AnnouncedLimit | null {
+function finish(
+  source: RateLimitHeaderSource,
+  limit: number | null,
+  windowMs: number | null,
+  remaining: number | null,
+  resetMs: number | null,
+): AnnouncedLimit | null {
   // More left than the quota holds: the remaining count is the one not to trust, since
   // believing it would send too much.
   const consistentRemaining = remaining !== null && limit !== null && remaining > limit ? null : remaining
@@ -127,7 +134,12 @@ function draftCurrent(text: string | null): { currents: Current[]; limit: number
   const usable = (current: Current) => current.remaining !== null || current.resetMs !== null
   const list = parseList(text)
   if (list !== null) {
-    return { currents: items(list).map(({ value, params }) => currentOf(nameOf(value), params.get('r'), params.get('t'))).filter(usable), limit: null }
+    return {
+      currents: items(list)
+        .map(({ value, params }) => currentOf(nameOf(value), params.get('r'), params.get('t')))
+        .filter(usable),
+      limit: null,
+    }
   }
   // Draft 07 wrote it as a dictionary: `limit=100, remaining=50, reset=5`.
   const dictionary = parseDictionary(text)
@@ -151,7 +163,8 @@ function readDraft(headers: Headers): AnnouncedLimit | null {
     return a < b || (a === b && (candidate.resetMs ?? 0) > (best.resetMs ?? 0)) ? candidate : best
   }, null)
   // Draft 07 names no policy: its limit is the quota of the policy in force.
-  const named = current?.name == null ? policies.find((policy) => policy.quota === limit) : policies.find((policy) => policy.name === current.name)
+  const named =
+    current?.name == null ? policies.find((policy) => policy.quota === limit) : policies.find((policy) => policy.name === current.name)
   const policy = named ?? (limit === null ? [...policies].sort((a, b) => ratePerMs(a) - ratePerMs(b))[0] : undefined)
   return finish('ratelimit', policy?.quota ?? limit, policy?.windowMs ?? null, current?.remaining ?? null, current?.resetMs ?? null)
 }
@@ -177,8 +190,16 @@ function legacyLimit(text: string | null): { limit: number | null; windowMs: num
 
 function readFamily(headers: Headers, prefix: string, source: RateLimitHeaderSource, nowMs: number): AnnouncedLimit | null {
   const { limit, windowMs } =
-    source === 'ratelimit-legacy' ? legacyLimit(field(headers, `${prefix}-limit`)) : { limit: positive(textCount(field(headers, `${prefix}-limit`))), windowMs: null }
-  return finish(source, limit, windowMs, textCount(field(headers, `${prefix}-remaining`)), textReset(field(headers, `${prefix}-reset`), nowMs))
+    source === 'ratelimit-legacy'
+      ? legacyLimit(field(headers, `${prefix}-limit`))
+      : { limit: positive(textCount(field(headers, `${prefix}-limit`))), windowMs: null }
+  return finish(
+    source,
+    limit,
+    windowMs,
+    textCount(field(headers, `${prefix}-remaining`)),
+    textReset(field(headers, `${prefix}-reset`), nowMs),
+  )
 }
 
 /**
@@ -187,5 +208,9 @@ function readFamily(headers: Headers, prefix: string, source: RateLimitHeaderSou
  * against which a Reset given as a Unix time or an HTTP date is read.
  */
 export function readRateLimitHeaders(headers: Headers, nowMs: number): AnnouncedLimit | null {
-  return readDraft(headers) ?? readFamily(headers, 'ratelimit', 'ratelimit-legacy', nowMs) ?? readFamily(headers, 'x-ratelimit', 'x-ratelimit', nowMs)
+  return (
+    readDraft(headers) ??
+    readFamily(headers, 'ratelimit', 'ratelimit-legacy', nowMs) ??
+    readFamily(headers, 'x-ratelimit', 'x-ratelimit', nowMs)
+  )
 }

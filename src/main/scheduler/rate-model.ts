@@ -53,7 +53,15 @@ export interface RateModel {
 
 export type Observation =
   | { kind: 'ok'; at: number; sentAt: number; generation: number; sentSeq: number; rateBound: boolean; announced?: AnnouncedLimit | null }
-  | { kind: 'rate-limited'; at: number; sentAt: number; generation: number; sentSeq: number; retryAfterMs?: number; announced?: AnnouncedLimit | null }
+  | {
+      kind: 'rate-limited'
+      at: number
+      sentAt: number
+      generation: number
+      sentSeq: number
+      retryAfterMs?: number
+      announced?: AnnouncedLimit | null
+    }
   | { kind: 'idle'; at: number }
 
 export function initialModel(rate: number, ceiling: number, tuning: RateTuning = defaultRateTuning): RateModel {
@@ -98,7 +106,14 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
   const recentOk = [...model.recentOk.filter((t) => t > obs.at - 1_000), obs.at]
-  const next = { ...model, recentOk, okSinceCut: model.okSinceCut + 1, okSinceEpisode: model.okSinceEpisode + 1, probeOk: model.probeOk + 1, selfPauseMs: 0 }
+  const next = {
+    ...model,
+    recentOk,
+    okSinceCut: model.okSinceCut + 1,
+    okSinceEpisode: model.okSinceEpisode + 1,
+    probeOk: model.probeOk + 1,
+    selfPauseMs: 0,
+  }
   if (next.source === 'headers') return { ...next, rate: announcedRate(next, tuning) }
   // Only a success that waited for its turn tested the rate; and a request sent before the last cut tells nothing new.
   if (!obs.rateBound || obs.generation !== model.generation || model.rate >= model.ceiling) return next
@@ -121,12 +136,17 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A probe that found the limit is answered by falling back to a rate the service has just
   // been taking for seconds; the refused request itself waits out its Retry-After in the
   // client. Any other 429 (before the limit is known, or under it) holds everything.
-  const pause = (sameEpisode || model.phase !== 'probe') ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
+  const pause = sameEpisode || model.phase !== 'probe' ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
   const next = { ...model, ...pause }
   if (sameEpisode) return next
   if (model.phase === 'discover' && lastSecondCount(model, obs.at, tuning) === null) {
     // Too early to count anything: slow down and keep discovering.
-    return { ...next, rate: clamp(next.rate * tuning.discoverCut, tuning.floor, next.ceiling), generation: next.generation + 1, okSinceEpisode: 0 }
+    return {
+      ...next,
+      rate: clamp(next.rate * tuning.discoverCut, tuning.floor, next.ceiling),
+      generation: next.generation + 1,
+      okSinceEpisode: 0,
+    }
   }
   // Counted as things stood before this 429's pause.
   const limit = limitAfter429(model, obs.at, obs.retryAfterMs === undefined, tuning)
@@ -150,7 +170,11 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   }
 }
 
-function pauseFor(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): Pick<RateModel, 'pausedUntil' | 'selfPauseMs'> {
+function pauseFor(
+  model: RateModel,
+  obs: Extract<Observation, { kind: 'rate-limited' }>,
+  tuning: RateTuning,
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs'> {
   if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
     return { pausedUntil: Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)), selfPauseMs: 0 }
   }
@@ -169,9 +193,11 @@ function pauseFor(model: RateModel, obs: Extract<Observation, { kind: 'rate-limi
 function limitAfter429(model: RateModel, at: number, blind: boolean, tuning: RateTuning): number {
   const { cutAt, since, rate } = model
   const elapsed = cutAt === null ? 0 : at - cutAt
-  const measured = cutAt !== null && since !== null && since <= cutAt && elapsed >= tuning.minWindowMs ? (model.okSinceCut * 1000) / elapsed : null
+  const measured =
+    cutAt !== null && since !== null && since <= cutAt && elapsed >= tuning.minWindowMs ? (model.okSinceCut * 1000) / elapsed : null
   const lastSecond = lastSecondCount(model, at, tuning)
-  if (model.phase === 'discover' || model.limit === null) return lastSecond === null ? rate * tuning.discoverCut : Math.min(rate, lastSecond)
+  if (model.phase === 'discover' || model.limit === null)
+    return lastSecond === null ? rate * tuning.discoverCut : Math.min(rate, lastSecond)
   if (model.phase === 'probe') {
     // A probe that failed at once found the old limit still there. One that ran for a while
     // found a higher limit: what it got through is the new estimate (a burst allowance may
@@ -182,7 +208,10 @@ function limitAfter429(model: RateModel, at: number, blind: boolean, tuning: Rat
     // limit: it lies between the estimate and the rate refused. A quarter of the way, as a late
     // timer over real HTTP turns a step closer into 429s. (A sliding log's refusal may come from
     // a burst long before, so with Retry-After the bound is not trusted.)
-    const between = blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2 ? model.limit + (rate - model.limit) / 4 : model.limit
+    const between =
+      blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2
+        ? model.limit + (rate - model.limit) / 4
+        : model.limit
     return Math.max(between, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))
   }
   // Holding under the estimate still met a 429: the limit fell (or a colleague took a share).
@@ -206,7 +235,9 @@ function lastSecondCount(model: RateModel, at: number, tuning: RateTuning): numb
   // The pace between the first and last success, not over the empty start of the span.
   const first = times[0]
   const last = times.at(-1)
-  return first === undefined || last === undefined || times.length < 3 || last === first ? null : ((times.length - 1) * 1_000) / (last - first)
+  return first === undefined || last === undefined || times.length < 3 || last === first
+    ? null
+    : ((times.length - 1) * 1_000) / (last - first)
 }
 
 function clamp(value: number, low: number, high: number): number {

@@ -147,7 +147,12 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 
   // `rateBound`: it waited for a token, so its success says the service took the rate it was sent at.
-  function run<T>(task: (ctx: TaskContext) => Promise<T>, signal: AbortSignal | undefined, queuedMs: number, rateBound: boolean): Promise<T> {
+  function run<T>(
+    task: (ctx: TaskContext) => Promise<T>,
+    signal: AbortSignal | undefined,
+    queuedMs: number,
+    rateBound: boolean,
+  ): Promise<T> {
     inFlight += 1
     sentSeq += 1
     const seq = sentSeq
@@ -160,18 +165,34 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        const { retryAfterMs, announced } = typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
+        const { retryAfterMs, announced } =
+          typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
         const at = now()
         const extra = announced === undefined ? {} : { announced }
         if (outcome === 'ok') update(observe(model, { kind: 'ok', at, sentAt, generation, sentSeq: seq, rateBound, ...extra }, tuning))
         else if (outcome === 'rate-limited') {
           const before = model.generation
-          update(observe(model, { kind: 'rate-limited', at, sentAt, generation, sentSeq: seq, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }, tuning))
+          update(
+            observe(
+              model,
+              {
+                kind: 'rate-limited',
+                at,
+                sentAt,
+                generation,
+                sentSeq: seq,
+                ...extra,
+                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+              },
+              tuning,
+            ),
+          )
           // Stored-up tokens would go out as one volley at a rate just found too high.
           if (model.generation !== before) {
             pacing.empty()
           }
-        } else if (announced) update(observe(model, { kind: 'ok', at, sentAt, generation: -1, sentSeq: seq, rateBound: false, announced }, tuning))
+        } else if (announced)
+          update(observe(model, { kind: 'ok', at, sentAt, generation: -1, sentSeq: seq, rateBound: false, announced }, tuning))
         pump()
         notify()
       },

@@ -155,10 +155,7 @@ function requireStorable(secret: string): void {
   }
 }
 
-function resolveLoader(
-  given: KeytarStoreOptions['keytar'],
-  platform: NodeJS.Platform,
-): () => Promise<KeytarModule> {
+function resolveLoader(given: KeytarStoreOptions['keytar'], platform: NodeJS.Platform): () => Promise<KeytarModule> {
   if (given === undefined) return cachedLoader(importKeytar, platform)
   if (typeof given === 'function') return cachedLoader(given, platform)
   return () => Promise.resolve(given)

@@ -1,6 +1,12 @@
 import { basename } from 'node:path'
 import { AppError, isAppError } from '../../shared/app-error'
-import { auditActionLabels, auditListLimit, type AuditEvent, type AuditList, type UnwrittenAuditEvent } from '../../shared/contract/audit-schema'
+import {
+  auditActionLabels,
+  auditListLimit,
+  type AuditEvent,
+  type AuditList,
+  type UnwrittenAuditEvent,
+} from '../../shared/contract/audit-schema'
 import { exportAudit, type AuditExportFormat } from '../audit/audit-export'
 import type { AuditLog } from '../audit/audit-log'
 import { writeFileAtomic } from '../storage/atomic-file'
@@ -39,7 +45,10 @@ export function createAuditService(deps: {
       const next = unwritten[0]
       if (!next) return { failed: null, warnings }
       try {
-        const outcome = await deps.log.append({ environment: next.environment, action: next.action, detail: next.detail }, new Date(next.at))
+        const outcome = await deps.log.append(
+          { environment: next.environment, action: next.action, detail: next.detail },
+          new Date(next.at),
+        )
         if (outcome.warning) warnings.push(outcome.warning)
         unwritten.shift()
       } catch (error) {
@@ -62,7 +71,8 @@ export function createAuditService(deps: {
           `"${auditActionLabels[event.action]}" was carried out, but the audit log has no entry for it yet. ${failed} The app will write the entry as soon as the log can be written again, while it keeps running.${waiting}`,
         )
       }
-      if (dropped) messages.push(`The oldest audit entry waiting to be written ("${dropped.detail}") was dropped: at most ${maxUnwritten} are kept.`)
+      if (dropped)
+        messages.push(`The oldest audit entry waiting to be written ("${dropped.detail}") was dropped: at most ${maxUnwritten} are kept.`)
       for (const message of messages) deps.onWriteProblem(message)
     },
 
@@ -88,7 +98,10 @@ export function createAuditService(deps: {
 
     async export(format) {
       const at = now()
-      const path = await deps.dialogs.chooseExportPath(`payments-desk-audit-${at.toISOString().slice(0, 10)}.${format}`, 'Export the audit log')
+      const path = await deps.dialogs.chooseExportPath(
+        `payments-desk-audit-${at.toISOString().slice(0, 10)}.${format}`,
+        'Export the audit log',
+      )
       if (path === null) return { path: null }
       const { entries, verification } = await deps.log.read()
       try {
@@ -96,10 +109,15 @@ export function createAuditService(deps: {
       } catch (error) {
         const code = fsErrorCode(error)
         const reason =
-          code === 'ENOSPC' ? 'the disk is full'
-          : code === 'ENOENT' ? 'its folder does not exist'
-          : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'Payments Desk may not write there'
-          : code ? `of an unexpected error (${code})` : 'of an unknown error'
+          code === 'ENOSPC'
+            ? 'the disk is full'
+            : code === 'ENOENT'
+              ? 'its folder does not exist'
+              : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+                ? 'Payments Desk may not write there'
+                : code
+                  ? `of an unexpected error (${code})`
+                  : 'of an unknown error'
         throw new AppError('storage', `Could not write ${basename(path)} because ${reason}. Nothing was exported.`, { cause: error })
       }
       return { path }

@@ -136,7 +136,11 @@ export async function createBatchService(deps: {
       let text: string
       try {
         const size = (await stat(path)).size
-        if (size > maxIdFileBytes) throw new AppError('id-file-too-large', `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`)
+        if (size > maxIdFileBytes)
+          throw new AppError(
+            'id-file-too-large',
+            `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`,
+          )
         text = await readFile(path, 'utf8')
       } catch (error) {
         if (error instanceof AppError) throw error
@@ -149,7 +153,8 @@ export async function createBatchService(deps: {
       // Trimmed as a lookup trims them, so " pay_1" and "pay_1" are one ID with one result.
       const unique = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))]
       if (unique.length === 0) throw new AppError('no-ids', 'There are no IDs to look up.')
-      if (unique.length > maxBatchIds) throw new AppError('too-many-ids', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
+      if (unique.length > maxBatchIds)
+        throw new AppError('too-many-ids', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
       // Before anything is written: a refused start must not leave a batch in the list.
       refuseIfAnotherRuns(null)
       const job: BatchJob = {
@@ -182,7 +187,10 @@ export async function createBatchService(deps: {
         throw new AppError('batch-already-finished', `This batch is ${run.job.status}; start a new one to look the IDs up again.`)
       }
       if (run.job.environment !== deps.settings.get().activeEnvironment) {
-        throw new AppError('batch-environment-mismatch', `This batch was started in another environment (${run.job.environment}): switch back to it in Settings to resume.`)
+        throw new AppError(
+          'batch-environment-mismatch',
+          `This batch was started in another environment (${run.job.environment}): switch back to it in Settings to resume.`,
+        )
       }
       if (!run.active) startInBackground(run)
       return Promise.resolve({ ...run.job })
@@ -207,7 +215,11 @@ export async function createBatchService(deps: {
       try {
         await writeFileAtomic(path, exportResults(results, format, includeEmails))
       } catch (error) {
-        throw new AppError('storage', `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`, { cause: error })
+        throw new AppError(
+          'storage',
+          `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`,
+          { cause: error },
+        )
       }
       return { path }
     },

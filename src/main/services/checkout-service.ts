@@ -27,14 +27,25 @@ function productionWrite(checkout: CheckoutInput): ProductionWrite {
   }
 }
 
-export function createCheckoutService(deps: { client: ApiClient; settings: SettingsStore; audit: AuditRecorder; guard: ProductionGuard }): CheckoutService {
+export function createCheckoutService(deps: {
+  client: ApiClient
+  settings: SettingsStore
+  audit: AuditRecorder
+  guard: ProductionGuard
+}): CheckoutService {
   return {
     async create({ checkout }) {
       const environment = deps.settings.get().activeEnvironment
       const confirmed = await deps.guard.require(environment, productionWrite(checkout))
       // The service validates the content and answers 400 with one message per field;
       // those messages reach the form as they are.
-      const raw = await deps.client.send({ method: 'POST', path: '/api/checkout/payment', body: checkout, priority: 'interactive', environment })
+      const raw = await deps.client.send({
+        method: 'POST',
+        path: '/api/checkout/payment',
+        body: checkout,
+        priority: 'interactive',
+        environment,
+      })
       const parsed = paymentSchema.safeParse(raw)
       // The service accepted the create: the payment exists even when its answer cannot be read.
       const payment: PaymentView = parsed.success ? parsed.data : {}
@@ -46,7 +57,8 @@ export function createCheckoutService(deps: { client: ApiClient; settings: Setti
       })
       await deps.audit.record({ environment, action: 'checkout-created', detail: confirmed ? `${detail}; ${confirmed}` : detail })
       if (!parsed.success) throw describeCreatedShapeError('payment', parsed.error)
-      if (typeof raw !== 'object' || raw === null) throw new AppError('invalid-response', 'The service answered the checkout with something that is not a payment.')
+      if (typeof raw !== 'object' || raw === null)
+        throw new AppError('invalid-response', 'The service answered the checkout with something that is not a payment.')
       return { environment, payment: parsed.data, raw }
     },
   }

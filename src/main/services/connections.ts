@@ -71,7 +71,8 @@ export function createConnections(deps: {
     if (!url) throw new AppError('invalid-url', `No base URL is set for ${label}. Enter it in Settings.`)
     // settings.json is not trusted: a hand-edited URL gets the same check as one typed in Settings.
     const checked = checkBaseUrl(url)
-    if (!checked.ok) throw new AppError('invalid-url', `The base URL of ${label} cannot be used: ${checked.message} Correct it in Settings.`)
+    if (!checked.ok)
+      throw new AppError('invalid-url', `The base URL of ${label} cannot be used: ${checked.message} Correct it in Settings.`)
     const stored = await readApiKey(deps.secrets, environment)
     if (!stored) throw new AppError('no-key', `No private key is stored for ${label}. Add it in Settings.`)
     if (!isBoundTo(stored, url)) return refuse(environment, stored, url)

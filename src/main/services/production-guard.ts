@@ -39,19 +39,29 @@ export function createProductionGuard(confirm: ProductionConfirm | undefined): P
     async require(environment, write) {
       if (environment !== 'production') return null
       if (!confirm) {
-        throw new AppError('confirmation-required', `${write.action} needs a confirmation in Payments Desk's own dialog, which is not available here: nothing was sent.`)
+        throw new AppError(
+          'confirmation-required',
+          `${write.action} needs a confirmation in Payments Desk's own dialog, which is not available here: nothing was sent.`,
+        )
       }
-      if (open) throw new AppError('confirmation-required', 'Another write to Production is waiting for confirmation: answer that dialog first. Nothing was sent.')
+      if (open)
+        throw new AppError(
+          'confirmation-required',
+          'Another write to Production is waiting for confirmation: answer that dialog first. Nothing was sent.',
+        )
       open = true
       let confirmed: boolean
       try {
         confirmed = await confirm.confirmProductionWrite(write)
       } catch (error) {
-        throw new AppError('confirmation-required', 'The confirmation dialog could not be shown: nothing was sent to Production.', { cause: error })
+        throw new AppError('confirmation-required', 'The confirmation dialog could not be shown: nothing was sent to Production.', {
+          cause: error,
+        })
       } finally {
         open = false
       }
-      if (!confirmed) throw new AppError('confirmation-declined', `${write.action}: cancelled in the confirmation dialog. Nothing was sent.`)
+      if (!confirmed)
+        throw new AppError('confirmation-declined', `${write.action}: cancelled in the confirmation dialog. Nothing was sent.`)
       return confirmedNote
     },
   }

@@ -42,7 +42,12 @@ export function createSandboxService(deps: { client: ApiClient; settings: Settin
       const local = deps.endpoints.list().filter((e) => e.environment === 'local' && e.serviceId !== null)
       const serviceId = endpointId ? local.find((e) => e.id === endpointId)?.serviceId : undefined
       const query = serviceId ? `?endpointId=${encodeURIComponent(serviceId)}` : ''
-      const raw = await deps.client.send({ method: 'GET', path: `/sandbox/deliveries${query}`, priority: 'interactive', environment: 'local' })
+      const raw = await deps.client.send({
+        method: 'GET',
+        path: `/sandbox/deliveries${query}`,
+        priority: 'interactive',
+        environment: 'local',
+      })
       const parsed = z.array(sandboxDeliverySchema).safeParse(raw)
       if (!parsed.success) throw describeShapeError('delivery list', parsed.error)
       const byServiceId = new Map(local.map((e) => [e.serviceId, e.id]))

@@ -106,8 +106,7 @@ export function createSettingsService(deps: {
         ...(patch.activeEnvironment ? { activeEnvironment: patch.activeEnvironment } : {}),
         ...(patch.theme ? { theme: patch.theme } : {}),
         ...(patch.throttle ? { throttle: { ...s.throttle, ...definedOnly(patch.throttle) } } : {}),
-        environments:
-          patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
+        environments: patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
       }))
       if (patch.throttle) deps.scheduler.configure(saved.throttle)
       if (saved.activeEnvironment !== before.activeEnvironment) {
@@ -142,7 +141,10 @@ export function createSettingsService(deps: {
       const baseUrl = deps.connections.baseUrl(environment)
       const origin = baseUrl === null || !checkBaseUrl(baseUrl).ok ? null : keyOrigin(baseUrl)
       if (origin === null) {
-        throw new AppError('invalid-url', `Enter the base URL of ${environmentLabels[environment]} first: the key is kept for that address and sent nowhere else.`)
+        throw new AppError(
+          'invalid-url',
+          `Enter the base URL of ${environmentLabels[environment]} first: the key is kept for that address and sent nowhere else.`,
+        )
       }
       const previous = await storedKeyFingerprint(environment)
       await writeApiKey(deps.secrets, environment, origin, checked.key)
@@ -171,7 +173,10 @@ export function createSettingsService(deps: {
       } catch (error) {
         if (isAppError(error) && error.code === 'not-found') return { message: `Connected to ${label}: the key is accepted.` }
         if (isAppError(error) && error.code === 'unauthorized') {
-          throw new AppError('key-rejected', `${label} refused this key (401). Check that it is the private key of this environment, or replace it.`)
+          throw new AppError(
+            'key-rejected',
+            `${label} refused this key (401). Check that it is the private key of this environment, or replace it.`,
+          )
         }
         throw error
       }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest } from '../../shared/contract/channels'
-import { webhookRegistrationSchema, type LocalEndpoint, type SignatureCheckRequest, type SignatureCheckResult } from '../../shared/contract/webhook-schema'
+import {
+  webhookRegistrationSchema,
+  type LocalEndpoint,
+  type SignatureCheckRequest,
+  type SignatureCheckResult,
+} from '../../shared/contract/webhook-schema'
 import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
@@ -64,7 +69,10 @@ export function createWebhookService(deps: {
       const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment })
       const parsed = webhookRegistrationSchema.safeParse(raw)
       if (!parsed.success) {
-        throw new AppError('invalid-response', 'The service registered the endpoint but its answer had no secret. Check the endpoint in the service dashboard.')
+        throw new AppError(
+          'invalid-response',
+          'The service registered the endpoint but its answer had no secret. Check the endpoint in the service dashboard.',
+        )
       }
       const { secret, id: serviceId } = parsed.data
       const endpoint: LocalEndpoint = {
@@ -109,7 +117,11 @@ export function createWebhookService(deps: {
     async reveal(endpointId) {
       // Shown once (DESIGN.md): after that the secret is used from the keychain only.
       const { endpoint, secret } = await gate.reveal(endpointId, () => secretOf(endpointId), { durable: !unsaved.has(endpointId) })
-      await deps.audit.record({ environment: endpoint.environment, action: 'webhook-secret-revealed', detail: secretRevealedDetail(endpoint) })
+      await deps.audit.record({
+        environment: endpoint.environment,
+        action: 'webhook-secret-revealed',
+        detail: secretRevealedDetail(endpoint),
+      })
       return { secret }
     },
 

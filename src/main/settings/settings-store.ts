@@ -41,7 +41,10 @@ export class SettingsStore {
       if (!isAppError(error)) throw error
       this.unreadable = error.message
       this.current = deepFreeze(structuredClone(defaultSettings))
-      return { settings: this.get(), notice: `${error.message} The defaults are in use until it can be read, and changes are not saved over it. Stored keys are not affected.` }
+      return {
+        settings: this.get(),
+        notice: `${error.message} The defaults are in use until it can be read, and changes are not saved over it. Stored keys are not affected.`,
+      }
     }
     this.current = deepFreeze(read.kind === 'ok' ? read.value : structuredClone(defaultSettings))
     const notice =
@@ -80,7 +83,12 @@ export class SettingsStore {
 
   private save(): Promise<void> {
     if (this.unreadable !== null) {
-      return Promise.reject(new AppError('storage', `${this.unreadable} The change applies until Payments Desk closes, but is not saved over a file that could not be read.`))
+      return Promise.reject(
+        new AppError(
+          'storage',
+          `${this.unreadable} The change applies until Payments Desk closes, but is not saved over a file that could not be read.`,
+        ),
+      )
     }
     const snapshot = this.get()
     return this.writes.run(() => writeJsonFile(this.path, snapshot))

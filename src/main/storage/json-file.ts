@@ -46,7 +46,11 @@ export async function readJsonFile<T>(path: string, schema: z.ZodType<T>): Promi
   try {
     await rename(path, movedTo)
   } catch (error) {
-    throw new AppError('storage', `${basename(path)} is unreadable and could not be moved aside because ${describeFsError(error)} (${dirname(path)}).`, { cause: error })
+    throw new AppError(
+      'storage',
+      `${basename(path)} is unreadable and could not be moved aside because ${describeFsError(error)} (${dirname(path)}).`,
+      { cause: error },
+    )
   }
   return { kind: 'corrupt', movedTo: basename(movedTo) }
 }
@@ -56,6 +60,8 @@ export async function writeJsonFile(path: string, value: unknown): Promise<void>
     await mkdir(dirname(path), { recursive: true, mode: 0o700 })
     await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`)
   } catch (error) {
-    throw new AppError('storage', `Could not save ${basename(path)} because ${describeFsError(error)} (${dirname(path)}).`, { cause: error })
+    throw new AppError('storage', `Could not save ${basename(path)} because ${describeFsError(error)} (${dirname(path)}).`, {
+      cause: error,
+    })
   }
 }

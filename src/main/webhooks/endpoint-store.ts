@@ -49,7 +49,10 @@ export class EndpointStore {
   async put(endpoint: LocalEndpoint): Promise<void> {
     this.endpoints = [...this.endpoints.filter((e) => e.id !== endpoint.id), structuredClone(endpoint)]
     if (this.unreadable !== null) {
-      throw new AppError('storage', `${this.unreadable} The list of endpoints is kept until Payments Desk closes, but not saved over a file that could not be read.`)
+      throw new AppError(
+        'storage',
+        `${this.unreadable} The list of endpoints is kept until Payments Desk closes, but not saved over a file that could not be read.`,
+      )
     }
     const snapshot = { version: 1 as const, endpoints: this.endpoints }
     await this.writes.run(() => writeJsonFile(this.path, snapshot))

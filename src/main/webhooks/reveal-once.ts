@@ -9,7 +9,11 @@ export interface RevealGate {
    * Reads the endpoint's secret for its one reveal: `durable` when it comes from the keychain,
    * not from this process's memory. Throws 'secret-already-revealed' for any later reveal.
    */
-  reveal(endpointId: string, read: () => Promise<string>, options: { durable: boolean }): Promise<{ endpoint: LocalEndpoint; secret: string }>
+  reveal(
+    endpointId: string,
+    read: () => Promise<string>,
+    options: { durable: boolean },
+  ): Promise<{ endpoint: LocalEndpoint; secret: string }>
 }
 
 /**
@@ -41,7 +45,11 @@ export function createRevealGate(deps: { secrets: SecretStore; endpoints: Endpoi
     })
   }
 
-  async function reveal(endpointId: string, read: () => Promise<string>, durable: boolean): Promise<{ endpoint: LocalEndpoint; secret: string }> {
+  async function reveal(
+    endpointId: string,
+    read: () => Promise<string>,
+    durable: boolean,
+  ): Promise<{ endpoint: LocalEndpoint; secret: string }> {
     const endpoint = deps.endpoints.find(endpointId)
     if (!endpoint) throw new AppError('endpoint-not-found', 'No endpoint with this ID was registered from this app.')
     const earlier = endpoint.revealedAt ?? (await markOf(endpointId, durable))

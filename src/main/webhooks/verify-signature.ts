@@ -64,11 +64,15 @@ export function verifySignature(input: SignatureInput): SignatureCheckResult {
   const timestamp = input.hookTimestamp.trim()
   const header = input.hookSignature.trim()
   const missing = [!hookId && 'hook-id', !timestamp && 'hook-timestamp', !header && 'hook-signature'].filter(Boolean)
-  if (missing.length > 0) return result('missing-headers', `Missing header value: ${missing.join(', ')}. Copy all three hook-* headers of the delivery.`)
+  if (missing.length > 0)
+    return result('missing-headers', `Missing header value: ${missing.join(', ')}. Copy all three hook-* headers of the delivery.`)
 
   const secret = input.secret.trim()
   if (/^v1,/.test(secret)) {
-    return result('signature-as-secret', 'That is a signature (v1,...), pasted where the secret belongs. The secret starts with whsec_ and is the one returned when the endpoint was registered.')
+    return result(
+      'signature-as-secret',
+      'That is a signature (v1,...), pasted where the secret belongs. The secret starts with whsec_ and is the one returned when the endpoint was registered.',
+    )
   }
   const key = secretKey(secret)
   if (!key) return result('malformed-secret', 'The secret is not in the whsec_<base64> form returned when the endpoint was registered.')
@@ -82,7 +86,10 @@ export function verifySignature(input: SignatureInput): SignatureCheckResult {
   }
   const candidates = signatures(header)
   if (candidates.length === 0) {
-    return result('malformed-signature', 'The hook-signature has no "v1,<base64>" entry. It should look like "v1,K5oZ...=" (several may be separated by spaces).')
+    return result(
+      'malformed-signature',
+      'The hook-signature has no "v1,<base64>" entry. It should look like "v1,K5oZ...=" (several may be separated by spaces).',
+    )
   }
 
   const skew = input.nowSeconds - Number(timestamp)
@@ -96,14 +103,22 @@ export function verifySignature(input: SignatureInput): SignatureCheckResult {
     }
     return result(
       'no-match',
-      'No signature matches this secret and body: the body differs from what was signed (even one byte), or the secret is not this endpoint\'s.',
+      "No signature matches this secret and body: the body differs from what was signed (even one byte), or the secret is not this endpoint's.",
       skew,
     )
   }
   if (!input.ignoreTimestamp && Math.abs(skew) > tolerance) {
     return skew > 0
-      ? result('timestamp-too-old', `The signature is right, but the delivery is ${skew} s old, more than the ${tolerance} s allowed: a replay, or an old delivery (tick "ignore the time window" to check one).`, skew)
-      : result('timestamp-in-future', `The signature is right, but the timestamp is ${-skew} s in the future: check this computer's clock.`, skew)
+      ? result(
+          'timestamp-too-old',
+          `The signature is right, but the delivery is ${skew} s old, more than the ${tolerance} s allowed: a replay, or an old delivery (tick "ignore the time window" to check one).`,
+          skew,
+        )
+      : result(
+          'timestamp-in-future',
+          `The signature is right, but the timestamp is ${-skew} s in the future: check this computer's clock.`,
+          skew,
+        )
   }
   return result('valid', `Valid: signed with this secret${input.ignoreTimestamp ? '' : `, ${Math.max(0, skew)} s ago`}.`, skew)
 }

@@ -25,7 +25,15 @@ export function App() {
   useEffect(() => watchAuditWriteProblems(), [])
 
   useHotkeys(
-    [['mod+K', focusLookup], ...navItems.map((item): [string, () => void] => [`mod+${item.shortcut}`, () => { go(item.view) }])],
+    [
+      ['mod+K', focusLookup],
+      ...navItems.map((item): [string, () => void] => [
+        `mod+${item.shortcut}`,
+        () => {
+          go(item.view)
+        },
+      ]),
+    ],
     [],
   )
 
@@ -54,7 +62,9 @@ export function App() {
               label={item.label}
               description={item.description}
               active={view === item.view}
-              onClick={() => { go(item.view) }}
+              onClick={() => {
+                go(item.view)
+              }}
               rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
               aria-current={view === item.view ? 'page' : undefined}
             />

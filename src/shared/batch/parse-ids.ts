@@ -109,7 +109,8 @@ function pickColumn(rows: string[][]): { index: number; header: boolean } {
   const width = rows.slice(0, 50).reduce((widest, row) => Math.max(widest, row.length), 0)
   const hits = new Array<number>(width).fill(0)
   for (const row of rows.slice(0, 200)) {
-    for (let index = 0; index < Math.min(width, row.length); index++) if (looksLikeId(row[index] ?? '')) hits[index] = (hits[index] ?? 0) + 1
+    for (let index = 0; index < Math.min(width, row.length); index++)
+      if (looksLikeId(row[index] ?? '')) hits[index] = (hits[index] ?? 0) + 1
   }
   let best = { index: 0, hits: -1 }
   hits.forEach((count, index) => {

@@ -6,7 +6,13 @@ import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
 import { settingsSchema, themeSchema } from './settings-schema'
-import { localEndpointSchema, sandboxDeliverySchema, signatureCheckRequestSchema, signatureCheckResultSchema, testEventTypes } from './webhook-schema'
+import {
+  localEndpointSchema,
+  sandboxDeliverySchema,
+  signatureCheckRequestSchema,
+  signatureCheckResultSchema,
+  testEventTypes,
+} from './webhook-schema'
 
 const environmentSchema = z.enum(environmentIds)
 const none = z.object({}).strict()
@@ -85,9 +91,7 @@ export const invokeContract = {
     response: z.object({ secret: z.string() }),
   },
   sendTestEvent: {
-    request: z
-      .object({ type: z.enum(testEventTypes), paymentId: z.string().max(200), code: z.string().max(64).optional() })
-      .strict(),
+    request: z.object({ type: z.enum(testEventTypes), paymentId: z.string().max(200), code: z.string().max(64).optional() }).strict(),
     response: z.object({ type: z.enum(testEventTypes), paymentId: z.string() }),
   },
   listSandboxDeliveries: {

@@ -24,7 +24,9 @@ export const paymentSchema = z.object({
 })
 
 /** The service's JSON as it came, within the limits of boundJson: deeper parts cannot reach IPC. */
-export const serviceJsonSchema = z.unknown().refine((value) => withinJsonBounds(value), 'nested deeper or wider than the service JSON limits')
+export const serviceJsonSchema = z
+  .unknown()
+  .refine((value) => withinJsonBounds(value), 'nested deeper or wider than the service JSON limits')
 
 export type DepositAttempt = z.infer<typeof depositAttemptSchema>
 export type PaymentView = z.infer<typeof paymentSchema>

@@ -52,7 +52,9 @@ export function formatMoney(amount: number, currency: string | null | undefined)
   const format = currency ? currencyFormat(currency) : null
   const digits = minorUnitDigits(currency)
   const value = majorUnits(amount, digits) as Intl.StringNumericLiteral
-  const options: Intl.NumberFormatOptions = format ? format.resolvedOptions() : { minimumFractionDigits: digits, maximumFractionDigits: digits }
+  const options: Intl.NumberFormatOptions = format
+    ? format.resolvedOptions()
+    : { minimumFractionDigits: digits, maximumFractionDigits: digits }
   const exact = Number.isInteger(amount) ? format : new Intl.NumberFormat('en', { ...options, maximumFractionDigits: 20 })
   const text = (exact ?? new Intl.NumberFormat('en', options)).format(value)
   return format || !currency ? text : `${text} ${currency}`

@@ -93,14 +93,19 @@ export async function startLimiterServer(limiter: Limiter, options: LimiterServe
       sendError(res, 429, 'Too many requests', headers)
       return
     }
-    if (latencyMs > 0) setTimeout(() => { send(res, 200, payment(id, nowMs), headers) }, latencyMs)
+    if (latencyMs > 0)
+      setTimeout(() => {
+        send(res, 200, payment(id, nowMs), headers)
+      }, latencyMs)
     else send(res, 200, payment(id, nowMs), headers)
   }
 
   const server = createServer((req, res) => {
     inFlight += 1
     stats.maxInFlight = Math.max(stats.maxInFlight, inFlight)
-    res.on('close', () => { inFlight -= 1 })
+    res.on('close', () => {
+      inFlight -= 1
+    })
     handle(req, res)
   })
   await new Promise<void>((resolve, reject) => {
@@ -117,7 +122,9 @@ export async function startLimiterServer(limiter: Limiter, options: LimiterServe
     stats: () => ({ ...stats }),
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => { resolve() })
+        server.close(() => {
+          resolve()
+        })
         server.closeAllConnections()
       }),
   }

@@ -3,8 +3,7 @@
 // pure: the caller passes the time, so the same model runs in virtual time and behind a server.
 
 export type LimiterDecision =
-  | { allowed: true; headers?: Record<string, string> }
-  | { allowed: false; retryAfterSeconds?: number; headers?: Record<string, string> }
+  { allowed: true; headers?: Record<string, string> } | { allowed: false; retryAfterSeconds?: number; headers?: Record<string, string> }
 
 export interface Limiter {
   /** One call per request, in arrival order; `nowMs` never goes backwards. */

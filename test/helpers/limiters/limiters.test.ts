@@ -97,7 +97,10 @@ describe('wrappers', () => {
   })
 
   it('switchAt changes the limit at the time: 60/s then 20/s', () => {
-    const admitted = admittedAt(switchAt(tokenBucket({ rate: 60, burst: 60 }), tokenBucket({ rate: 20, burst: 20 }), 5_000), every(1, 0, 10_000))
+    const admitted = admittedAt(
+      switchAt(tokenBucket({ rate: 60, burst: 60 }), tokenBucket({ rate: 20, burst: 20 }), 5_000),
+      every(1, 0, 10_000),
+    )
     expect(countIn(admitted, 1_000, 5_000)).toBe(240)
     // The new bucket starts full at the switch: its burst, then its rate.
     expect(countIn(admitted, 5_000, 5_020)).toBe(20)
@@ -116,7 +119,10 @@ describe('wrappers', () => {
 describe('announce', () => {
   it('draft RateLimit-Policy / RateLimit: quota, window, remaining falling to 0 at the 429', () => {
     const limiter = announce(fixedWindow({ limit: 3, windowMs: 60_000 }), 'ratelimit')
-    expect(limiter.decide(43_000)).toEqual({ allowed: true, headers: { 'RateLimit-Policy': '"default";q=3;w=60', RateLimit: '"default";r=2;t=17' } })
+    expect(limiter.decide(43_000)).toEqual({
+      allowed: true,
+      headers: { 'RateLimit-Policy': '"default";q=3;w=60', RateLimit: '"default";r=2;t=17' },
+    })
     expect(limiter.decide(43_500).headers?.RateLimit).toBe('"default";r=1;t=17')
     expect(limiter.decide(44_000).headers?.RateLimit).toBe('"default";r=0;t=16')
     expect(limiter.decide(44_000)).toEqual({
@@ -136,8 +142,16 @@ describe('announce', () => {
   it('legacy and X- forms, reset as delta seconds or epoch seconds', () => {
     const at = 1_700_000_000_250
     const window = () => slidingLog({ limit: 10, windowMs: 1_000 })
-    expect(announce(window(), 'ratelimit-legacy').decide(at).headers).toEqual({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '9', 'RateLimit-Reset': '1' })
-    expect(announce(window(), 'x-ratelimit-delta').decide(at).headers).toEqual({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '9', 'X-RateLimit-Reset': '1' })
+    expect(announce(window(), 'ratelimit-legacy').decide(at).headers).toEqual({
+      'RateLimit-Limit': '10',
+      'RateLimit-Remaining': '9',
+      'RateLimit-Reset': '1',
+    })
+    expect(announce(window(), 'x-ratelimit-delta').decide(at).headers).toEqual({
+      'X-RateLimit-Limit': '10',
+      'X-RateLimit-Remaining': '9',
+      'X-RateLimit-Reset': '1',
+    })
     expect(announce(window(), 'x-ratelimit-epoch').decide(at).headers).toEqual({
       'X-RateLimit-Limit': '10',
       'X-RateLimit-Remaining': '9',
@@ -146,7 +160,10 @@ describe('announce', () => {
   })
 
   it('keeps announcing through a switch', () => {
-    const limiter = announce(switchAt(fixedWindow({ limit: 60, windowMs: 1_000 }), fixedWindow({ limit: 20, windowMs: 1_000 }), 1_000), 'x-ratelimit-delta')
+    const limiter = announce(
+      switchAt(fixedWindow({ limit: 60, windowMs: 1_000 }), fixedWindow({ limit: 20, windowMs: 1_000 }), 1_000),
+      'x-ratelimit-delta',
+    )
     expect(limiter.decide(0).headers?.['X-RateLimit-Limit']).toBe('60')
     expect(limiter.decide(1_000).headers?.['X-RateLimit-Limit']).toBe('20')
   })

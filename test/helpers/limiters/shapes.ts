@@ -84,7 +84,15 @@ export function fixedWindow({ limit, windowMs }: { limit: number; windowMs: numb
  * more than `limit`. Refused requests are not logged. Retry-After is a constant, as some
  * services send whatever the wait.
  */
-export function slidingLog({ limit, windowMs, retryAfterSeconds = 1 }: { limit: number; windowMs: number; retryAfterSeconds?: number }): QuotaLimiter {
+export function slidingLog({
+  limit,
+  windowMs,
+  retryAfterSeconds = 1,
+}: {
+  limit: number
+  windowMs: number
+  retryAfterSeconds?: number
+}): QuotaLimiter {
   positive('limit', limit)
   positive('windowMs', windowMs)
   const log: number[] = []

@@ -35,7 +35,10 @@ it('cancels a request in flight, long before its timeout', async () => {
 })
 
 it('cancels a request still waiting in the scheduler: it is never sent', async () => {
-  const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { timeoutMs: 10_000, scheduler: { concurrency: 1 } })
+  const { client, log, scheduler } = clientFor(
+    { baseUrl: hostile.baseUrl, apiKey: testKey },
+    { timeoutMs: 10_000, scheduler: { concurrency: 1 } },
+  )
   const first = new AbortController()
   const second = new AbortController()
   const blocking = failureOf(client.send({ method: 'GET', path: '/hang/blocking', priority: 'interactive', signal: first.signal }))
@@ -71,7 +74,9 @@ it('cancels a request waiting out a Retry-After, without sending it again', asyn
 
 it('does not send a request whose signal is already aborted', async () => {
   const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
-  const error = await failureOf(client.send({ method: 'GET', path: '/echo/pre-aborted', priority: 'interactive', signal: AbortSignal.abort() }))
+  const error = await failureOf(
+    client.send({ method: 'GET', path: '/echo/pre-aborted', priority: 'interactive', signal: AbortSignal.abort() }),
+  )
   expect(error.code).toBe('cancelled')
   expect(received('/echo/pre-aborted')).toBe(0)
   expect(log.snapshot()).toEqual([])

@@ -54,7 +54,6 @@ function expectBoundedMemory(growth: { rss: number; held: number }): void {
   expect(growth.rss).toBeLessThan(40 * MB)
 }
 
-
 describe('a gigantic body', () => {
   it.each([
     ['with its Content-Length', '/gigantic'],
@@ -76,7 +75,9 @@ describe('a gigantic body', () => {
 
   it('a small gzip that inflates to 50 MB is cut off at the limit too', async () => {
     const { client: api } = client()
-    const { result: error, ...growth } = await peakMemoryGrowth(() => failureOf(api.send({ method: 'GET', path: '/gzip-bomb', priority: 'interactive' })))
+    const { result: error, ...growth } = await peakMemoryGrowth(() =>
+      failureOf(api.send({ method: 'GET', path: '/gzip-bomb', priority: 'interactive' })),
+    )
     expect(error.code).toBe('response-too-large')
     expectBoundedMemory(growth)
   })

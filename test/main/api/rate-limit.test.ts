@@ -91,7 +91,10 @@ describe('against a service that sends no Retry-After', () => {
 
   it('retries a POST too', async () => {
     const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
-    await expect(client.send({ method: 'POST', path: '/flaky/1/429/post', body: { a: 1 }, priority: 'interactive' })).resolves.toEqual({ ok: true, hits: 2 })
+    await expect(client.send({ method: 'POST', path: '/flaky/1/429/post', body: { a: 1 }, priority: 'interactive' })).resolves.toEqual({
+      ok: true,
+      hits: 2,
+    })
     expect(log.snapshot().map((e) => e.status)).toEqual([429, 200])
   })
 
@@ -107,7 +110,9 @@ describe('against a service that sends no Retry-After', () => {
 
 it('does not wait out a Retry-After longer than the total time cap: it reports at once', async () => {
   const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { maxTotalMs: 2_000 } })
-  const { ms, result: error } = await timed(() => failureOf(client.send({ method: 'GET', path: '/status/429?retry-after=120', priority: 'interactive' })))
+  const { ms, result: error } = await timed(() =>
+    failureOf(client.send({ method: 'GET', path: '/status/429?retry-after=120', priority: 'interactive' })),
+  )
   expect(error.code).toBe('rate-limited')
   expect(ms).toBeLessThan(1_000)
   expect(log.snapshot()).toHaveLength(1)

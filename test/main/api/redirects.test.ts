@@ -37,7 +37,14 @@ describe('a redirect to another host', () => {
 
   it.each([307, 308])('a POST answered %i (which asks to resend the body) is not resent anywhere', async (status) => {
     const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
-    const error = await failureOf(client.send({ method: 'POST', path: `/redirect/${status}/api/webhook`, body: { url: 'https://hooks.example.com' }, priority: 'interactive' }))
+    const error = await failureOf(
+      client.send({
+        method: 'POST',
+        path: `/redirect/${status}/api/webhook`,
+        body: { url: 'https://hooks.example.com' },
+        priority: 'interactive',
+      }),
+    )
     expect(error.code).toBe('redirect-refused')
     expect(trapSawKey()).toBe(false)
     expect(trap.requests).toEqual([])

@@ -110,7 +110,9 @@ describe('timeout', () => {
         fetch: silent,
       })
       let settled: unknown = 'pending'
-      const sent = client.send({ method: 'GET', path: '/echo/default-timeout', priority: 'interactive' }).catch((error: unknown) => (settled = error))
+      const sent = client
+        .send({ method: 'GET', path: '/echo/default-timeout', priority: 'interactive' })
+        .catch((error: unknown) => (settled = error))
       await vi.advanceTimersByTimeAsync(14_999)
       expect(settled).toBe('pending')
       await vi.advanceTimersByTimeAsync(1)

@@ -35,9 +35,35 @@ it('logs each request with its method, path, status, outcome, priority and a rea
     expect(entry.durationMs).toBeGreaterThanOrEqual(59)
     expect(entry.durationMs).toBeLessThan(5_000)
   }
-  expect(entries.map(({ method, path, status, attempt, rateLimited, errorCode, priority }) => ({ method, path, status, attempt, rateLimited, errorCode, priority }))).toEqual([
-    { method: 'GET', path: '/api/payment/pay_seed_stolen_card', status: 200, attempt: 1, rateLimited: false, errorCode: null, priority: 'interactive' },
-    { method: 'GET', path: '/api/payment/pay_unknown_1', status: 404, attempt: 1, rateLimited: false, errorCode: 'not-found', priority: 'batch' },
+  expect(
+    entries.map(({ method, path, status, attempt, rateLimited, errorCode, priority }) => ({
+      method,
+      path,
+      status,
+      attempt,
+      rateLimited,
+      errorCode,
+      priority,
+    })),
+  ).toEqual([
+    {
+      method: 'GET',
+      path: '/api/payment/pay_seed_stolen_card',
+      status: 200,
+      attempt: 1,
+      rateLimited: false,
+      errorCode: null,
+      priority: 'interactive',
+    },
+    {
+      method: 'GET',
+      path: '/api/payment/pay_unknown_1',
+      status: 404,
+      attempt: 1,
+      rateLimited: false,
+      errorCode: 'not-found',
+      priority: 'batch',
+    },
   ])
 })
 
@@ -81,7 +107,9 @@ it('never holds the key, whatever happened to the request', async () => {
   await faults({ errorRate: 1 })
   await attempt(() => client.send({ method: 'GET', path: '/api/payment/pay_seed_settled_1', priority: 'interactive' }))
   await faults({ errorRate: 0, resetRate: 1 })
-  await attempt(() => client.send({ method: 'POST', path: '/api/webhook', body: { url: 'https://hooks.example.com/in' }, priority: 'interactive' }))
+  await attempt(() =>
+    client.send({ method: 'POST', path: '/api/webhook', body: { url: 'https://hooks.example.com/in' }, priority: 'interactive' }),
+  )
   expect(log.snapshot().length).toBeGreaterThanOrEqual(6)
   expectNoKey(sandbox.apiKey, log.snapshot(), ...seen)
 })

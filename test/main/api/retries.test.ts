@@ -40,7 +40,10 @@ const checkout = {
 describe('GET', () => {
   it.each([500, 502, 503, 504])('is retried after %i and succeeds when the service recovers', async (status) => {
     const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
-    await expect(client.send({ method: 'GET', path: `/flaky/2/${status}/get`, priority: 'interactive' })).resolves.toEqual({ ok: true, hits: 3 })
+    await expect(client.send({ method: 'GET', path: `/flaky/2/${status}/get`, priority: 'interactive' })).resolves.toEqual({
+      ok: true,
+      hits: 3,
+    })
     expect(log.snapshot().map((e) => [e.attempt, e.status])).toEqual([
       [1, status],
       [2, status],
@@ -131,7 +134,10 @@ describe('POST', () => {
 describe('backoff', () => {
   it('waits base × 2^(n-1) between attempts, capped at the maximum', async () => {
     // random() = 1 takes the top of each jitter range, so the waits are known.
-    const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { baseDelayMs: 100, maxDelayMs: 200 }, random: () => 1 })
+    const { client, log } = clientFor(
+      { baseUrl: hostile.baseUrl, apiKey: testKey },
+      { retry: { baseDelayMs: 100, maxDelayMs: 200 }, random: () => 1 },
+    )
     await failureOf(client.send({ method: 'GET', path: '/status/503', priority: 'interactive' }))
     const entries = log.snapshot()
     expect(entries).toHaveLength(4)
@@ -150,7 +156,10 @@ describe('backoff', () => {
   })
 
   it('uses full jitter: a random draw of 0 means no wait at all', async () => {
-    const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { baseDelayMs: 2_000, maxDelayMs: 8_000 }, random: () => 0 })
+    const { client, log } = clientFor(
+      { baseUrl: hostile.baseUrl, apiKey: testKey },
+      { retry: { baseDelayMs: 2_000, maxDelayMs: 8_000 }, random: () => 0 },
+    )
     const { ms } = await timed(() => failureOf(client.send({ method: 'GET', path: '/status/503', priority: 'interactive' })))
     expect(log.snapshot()).toHaveLength(4)
     expect(ms).toBeLessThan(1_000)

@@ -28,7 +28,12 @@ const validCheckout = {
 describe('answers the service accepts', () => {
   it('returns the parsed payment of a GET', async () => {
     const { client, connectionsAsked } = clientFor(sandbox)
-    const payment = (await client.send({ method: 'GET', path: '/api/payment/pay_seed_card_declined', priority: 'interactive', environment: 'local' })) as {
+    const payment = (await client.send({
+      method: 'GET',
+      path: '/api/payment/pay_seed_card_declined',
+      priority: 'interactive',
+      environment: 'local',
+    })) as {
       id: string
       lastDepositAttempt: { error: string }
     }
@@ -39,12 +44,21 @@ describe('answers the service accepts', () => {
 
   it('sends a POST body as JSON and returns what the service created', async () => {
     const { client } = clientFor(sandbox)
-    const created = (await client.send({ method: 'POST', path: '/api/checkout/payment', body: validCheckout, priority: 'interactive' })) as {
+    const created = (await client.send({
+      method: 'POST',
+      path: '/api/checkout/payment',
+      body: validCheckout,
+      priority: 'interactive',
+    })) as {
       id: string
       amount: number
     }
     expect(created.amount).toBe(3000)
-    const fetched = (await client.send({ method: 'GET', path: `/api/payment/${encodeURIComponent(created.id)}`, priority: 'interactive' })) as {
+    const fetched = (await client.send({
+      method: 'GET',
+      path: `/api/payment/${encodeURIComponent(created.id)}`,
+      priority: 'interactive',
+    })) as {
       customerEmail: string
     }
     expect(fetched.customerEmail).toBe('ada@example.com')
@@ -98,7 +112,9 @@ describe("the service's error body", () => {
 
   it('400 for a malformed ID: the message says what is wrong with it', async () => {
     const { client } = clientFor(sandbox)
-    const error = await failureOf(client.send({ method: 'GET', path: `/api/payment/${encodeURIComponent('pay/../x')}`, priority: 'interactive' }))
+    const error = await failureOf(
+      client.send({ method: 'GET', path: `/api/payment/${encodeURIComponent('pay/../x')}`, priority: 'interactive' }),
+    )
     expect(error.code).toBe('bad-request')
     expect(error.details?.length).toBe(1)
     expect(error.message).toBe(error.details?.[0])

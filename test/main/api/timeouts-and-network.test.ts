@@ -35,7 +35,9 @@ describe('a server that never answers', () => {
 
   it('a POST says it may have been carried out, and is not retried', async () => {
     const { client: api, log } = client()
-    const { ms, result: error } = await timed(() => failureOf(api.send({ method: 'POST', path: '/hang/post', body: { a: 1 }, priority: 'interactive' })))
+    const { ms, result: error } = await timed(() =>
+      failureOf(api.send({ method: 'POST', path: '/hang/post', body: { a: 1 }, priority: 'interactive' })),
+    )
     expect(error.code).toBe('outcome-unknown')
     expect(error.message).toContain('0.8 s')
     expect(error.message).toContain('not retried')
@@ -57,7 +59,9 @@ describe('a body that trickles in a byte a second', () => {
 
   it('a POST times out the same way and warns of a duplicate', async () => {
     const { client: api } = client()
-    const { ms, result: error } = await timed(() => failureOf(api.send({ method: 'POST', path: '/trickle/post', body: {}, priority: 'interactive' })))
+    const { ms, result: error } = await timed(() =>
+      failureOf(api.send({ method: 'POST', path: '/trickle/post', body: {}, priority: 'interactive' })),
+    )
     expect(error.code).toBe('outcome-unknown')
     expect(error.message).toContain('duplicate')
     expect(ms).toBeLessThan(timeoutMs + marginMs)

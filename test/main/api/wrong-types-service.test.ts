@@ -36,7 +36,8 @@ describe('a payment whose lastDepositAttempt.amount is a string', () => {
       ok: false,
       error: {
         code: 'invalid-response',
-        message: "The service's answer does not look like a payment: lastDepositAttempt.amount (invalid input: expected number, received string). Nothing was changed.",
+        message:
+          "The service's answer does not look like a payment: lastDepositAttempt.amount (invalid input: expected number, received string). Nothing was changed.",
       },
     })
     expectNoKeyIn(result)
@@ -48,7 +49,9 @@ describe('a payment whose lastDepositAttempt.amount is a string', () => {
 
   it('the same lookup in a batch is one error result, and the batch goes on', async () => {
     const { id: jobId } = await fixture.ok('batchStart', { ids: ['pay_wrong_2', 'pay_wrong_3'], label: 'wrong types' })
-    await expect.poll(async () => (await fixture.ok('batchList', {})).find((job) => job.id === jobId)?.status, { timeout: 10_000 }).toBe('completed')
+    await expect
+      .poll(async () => (await fixture.ok('batchList', {})).find((job) => job.id === jobId)?.status, { timeout: 10_000 })
+      .toBe('completed')
     const results = await fixture.ok('batchResults', { jobId })
     // Results come in the order the lookups finished.
     expect(results.map((r) => [r.id, r.outcome, r.failure?.code]).sort()).toEqual([

@@ -17,7 +17,8 @@ let store: SecretStore
 let locked: { get: boolean; set: boolean }
 let secrets: SecretStore
 
-const lockedError = () => new AppError('keychain-locked', 'The keychain is locked. Unlock it (log in again, or open your keyring manager) and try again.')
+const lockedError = () =>
+  new AppError('keychain-locked', 'The keychain is locked. Unlock it (log in again, or open your keyring manager) and try again.')
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'payments-desk-audit-keychain-'))
@@ -43,7 +44,15 @@ async function writePlainLog(count: number): Promise<string> {
   let prevHash = '0'.repeat(64)
   const lines: string[] = []
   for (let seq = 1; seq <= count; seq++) {
-    const fields = { seq, at: '2026-01-01T00:00:00.000Z', user: 'ada', environment: 'local', action: 'key-set', detail: `Old entry ${seq}.`, prevHash }
+    const fields = {
+      seq,
+      at: '2026-01-01T00:00:00.000Z',
+      user: 'ada',
+      environment: 'local',
+      action: 'key-set',
+      detail: `Old entry ${seq}.`,
+      prevHash,
+    }
     const hash = createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex')
     lines.push(JSON.stringify({ ...fields, hash }))
     prevHash = hash
@@ -66,12 +75,19 @@ describe('the audit log and its key in the keychain', () => {
     expect(before.entries).toHaveLength(3)
 
     await log.append(event(1), new Date(Date.UTC(2026, 2, 1)))
-    expect(await setAsideNames()).toEqual(['audit.unverified-2026-03-01T00-00-00-000Z.head', 'audit.unverified-2026-03-01T00-00-00-000Z.jsonl'])
+    expect(await setAsideNames()).toEqual([
+      'audit.unverified-2026-03-01T00-00-00-000Z.head',
+      'audit.unverified-2026-03-01T00-00-00-000Z.jsonl',
+    ])
     expect(await readFile(join(dir, 'audit.unverified-2026-03-01T00-00-00-000Z.jsonl'), 'utf8')).toBe(text)
     const after = await log.read()
     expect(after.verification).toEqual({ ok: true, problems: [] })
     expect(after.entries.map((e) => [e.seq, e.action, e.detail])).toEqual([
-      [1, 'audit-problem', 'The previous audit log was written before the keyed chain. It was set aside unchanged as audit.unverified-2026-03-01T00-00-00-000Z.jsonl; this log starts a new keyed chain.'],
+      [
+        1,
+        'audit-problem',
+        'The previous audit log was written before the keyed chain. It was set aside unchanged as audit.unverified-2026-03-01T00-00-00-000Z.jsonl; this log starts a new keyed chain.',
+      ],
       [2, 'environment-switched', 'Change number 1.'],
     ])
   })
@@ -101,7 +117,9 @@ describe('the audit log and its key in the keychain', () => {
     ])
     await log.append(event(4), new Date())
     expect(await setAsideNames()).toHaveLength(1)
-    expect((await log.read()).entries[0]?.detail).toMatch(/^The previous audit log could not be verified: its key in the keychain was damaged\./)
+    expect((await log.read()).entries[0]?.detail).toMatch(
+      /^The previous audit log could not be verified: its key in the keychain was damaged\./,
+    )
   })
 
   it('with the keychain locked: reports the log as unchecked, and writes no entry it could not seal', async () => {

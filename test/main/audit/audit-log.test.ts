@@ -36,7 +36,8 @@ const auditKey = async () => {
   if (anchor.kind !== 'keyed') throw new Error(`no audit key: ${anchor.kind}`)
   return anchor.key
 }
-const keyedCheckFailed = (seq: number) => `Entry ${seq} fails its keyed check: it was changed after it was written, or was not written by Payments Desk.`
+const keyedCheckFailed = (seq: number) =>
+  `Entry ${seq} fails its keyed check: it was changed after it was written, or was not written by Payments Desk.`
 
 describe('the audit log', () => {
   it('appends HMAC-chained entries, one JSON line each, and verifies them', async () => {
@@ -45,7 +46,14 @@ describe('the audit log', () => {
     expect(lines).toHaveLength(3)
     const entries = lines.map((line) => auditEntrySchema.parse(JSON.parse(line)))
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3])
-    expect(entries[0]).toMatchObject({ at: '2026-03-01T12:00:01.000Z', user: 'ada', environment: 'production', action: 'environment-switched', detail: 'Change number 1.', prevHash: genesisHash })
+    expect(entries[0]).toMatchObject({
+      at: '2026-03-01T12:00:01.000Z',
+      user: 'ada',
+      environment: 'production',
+      action: 'environment-switched',
+      detail: 'Change number 1.',
+      prevHash: genesisHash,
+    })
     const key = await auditKey()
     expect(key).toHaveLength(32)
     for (const [i, entry] of entries.entries()) {
@@ -96,7 +104,9 @@ describe('the audit log', () => {
   it('finds an entry resealed with the key itself by the broken link after it', async () => {
     const log = await logWith(4)
     const lines = await fileLines()
-    lines[1] = serializeEntry(sealEntry(await auditKey(), { ...auditEntrySchema.parse(JSON.parse(lines[1] ?? '')), detail: 'A harmless change.' }))
+    lines[1] = serializeEntry(
+      sealEntry(await auditKey(), { ...auditEntrySchema.parse(JSON.parse(lines[1] ?? '')), detail: 'A harmless change.' }),
+    )
     await writeLines(lines)
     expect(await messages(log)).toEqual(['Entry 3 does not link to entry 2: entry 2 was replaced or rewritten.'])
   })
@@ -107,7 +117,10 @@ describe('the audit log', () => {
     lines.splice(6, 1)
     await writeLines(lines)
     const { verification } = await log.read()
-    expect(verification).toEqual({ ok: false, problems: [{ seq: 7, line: null, message: 'Entry 7 is missing: it was removed from the log.' }] })
+    expect(verification).toEqual({
+      ok: false,
+      problems: [{ seq: 7, line: null, message: 'Entry 7 is missing: it was removed from the log.' }],
+    })
   })
 
   it('finds reordered and copied lines', async () => {
@@ -160,7 +173,9 @@ describe('the audit log', () => {
   it('finds a replaced last entry even when it is resealed with the key', async () => {
     const log = await logWith(3)
     const lines = await fileLines()
-    lines[2] = serializeEntry(sealEntry(await auditKey(), { ...auditEntrySchema.parse(JSON.parse(lines[2] ?? '')), detail: 'Something else.' }))
+    lines[2] = serializeEntry(
+      sealEntry(await auditKey(), { ...auditEntrySchema.parse(JSON.parse(lines[2] ?? '')), detail: 'Something else.' }),
+    )
     await writeLines(lines)
     expect(await messages(log)).toEqual(['Entry 3 is not the one that was recorded last: the end of the log was replaced.'])
     await log.append(event(4), new Date())
@@ -171,14 +186,23 @@ describe('the audit log', () => {
     await logWith(1)
     await writeFile(join(dir, 'audit.jsonl'), '\u0089PNG\r\n\u001a\nsome bytes\n{"seq":"one"}\n[1,2]\nnull')
     const log = new AuditLog(dir, { user: 'ada', secrets })
-    const foreign = (line: number) => `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
+    const foreign = (line: number) =>
+      `Line ${line} is not an audit entry: it was damaged, or written by something other than Payments Desk.`
     const removed = 'The log has no entries, but 1 were recorded: its entries were removed.'
     expect(await messages(log)).toEqual([foreign(1), foreign(2), foreign(3), foreign(4), foreign(5), foreign(6), removed])
     const { entry } = await log.append(event(2), new Date())
     expect(entry.seq).toBe(2)
     const { entries, verification } = await log.read()
     expect(entries).toEqual([entry])
-    expect(verification.problems.map((p) => p.message)).toEqual([foreign(1), foreign(2), foreign(3), foreign(4), foreign(5), foreign(6), 'Entry 1 is missing: it was removed from the log.'])
+    expect(verification.problems.map((p) => p.message)).toEqual([
+      foreign(1),
+      foreign(2),
+      foreign(3),
+      foreign(4),
+      foreign(5),
+      foreign(6),
+      'Entry 1 is missing: it was removed from the log.',
+    ])
     expect((await fileLines()).at(-1)).toBe(serializeEntry(entry))
   })
 
@@ -194,9 +218,18 @@ describe('the audit log', () => {
     const log = await logWith(1)
     const [first] = await fileLines()
     const firstEntry = auditEntrySchema.parse(JSON.parse(first ?? ''))
-    const forged = sealEntry(Buffer.alloc(32), { ...event(2), seq: 9_000_000_000_000, at: new Date().toISOString(), user: 'eve', prevHash: firstEntry.hash })
+    const forged = sealEntry(Buffer.alloc(32), {
+      ...event(2),
+      seq: 9_000_000_000_000,
+      at: new Date().toISOString(),
+      user: 'eve',
+      prevHash: firstEntry.hash,
+    })
     await writeLines([first ?? '', serializeEntry(forged)])
-    expect(await messages(log)).toEqual([keyedCheckFailed(9_000_000_000_000), 'Entries 2 to 8999999999999 are missing: they were removed from the log.'])
+    expect(await messages(log)).toEqual([
+      keyedCheckFailed(9_000_000_000_000),
+      'Entries 2 to 8999999999999 are missing: they were removed from the log.',
+    ])
   })
 
   it('caps a long detail and never rewrites earlier bytes', async () => {
@@ -212,6 +245,9 @@ describe('the audit log', () => {
   it('fails to append with a storage error when the file cannot be written', async () => {
     await mkdir(join(dir, 'audit.jsonl'))
     const log = new AuditLog(dir, { user: 'ada', secrets })
-    await expect(log.append(event(1), new Date())).rejects.toMatchObject({ code: 'storage', message: 'The audit log could not be read because a folder has its name.' })
+    await expect(log.append(event(1), new Date())).rejects.toMatchObject({
+      code: 'storage',
+      message: 'The audit log could not be read because a folder has its name.',
+    })
   })
 })

@@ -38,7 +38,11 @@ afterEach(async () => {
 describe('the audit service', () => {
   it('lists the newest entries first, with the verification', async () => {
     await audit.record({ environment: 'local', action: 'environment-switched', detail: 'Switched from Production to Local sandbox.' })
-    await audit.record({ environment: 'production', action: 'key-set', detail: 'Stored a private key for Production (SHA256:0000 0000 0000 0000).' })
+    await audit.record({
+      environment: 'production',
+      action: 'key-set',
+      detail: 'Stored a private key for Production (SHA256:0000 0000 0000 0000).',
+    })
     const list = await audit.list()
     expect(list.entries.map((e) => [e.seq, e.action, e.user, e.at])).toEqual([
       [2, 'key-set', 'ada', '2026-03-01T09:30:02.000Z'],
@@ -51,7 +55,11 @@ describe('the audit service', () => {
   it('never throws when the log cannot be written: it says so, keeps the entry and writes it later, in order', async () => {
     // A folder where the file should be: refused as a full disk or a read-only folder would be, even as root.
     await mkdir(join(dir, 'data', 'audit.jsonl'), { recursive: true })
-    await audit.record({ environment: 'production', action: 'key-deleted', detail: 'Deleted the private key of Production (SHA256:1111 1111 1111 1111).' })
+    await audit.record({
+      environment: 'production',
+      action: 'key-deleted',
+      detail: 'Deleted the private key of Production (SHA256:1111 1111 1111 1111).',
+    })
     expect(problems).toEqual([
       '"Key deleted" was carried out, but the audit log has no entry for it yet. The audit log could not be read because a folder has its name. The app will write the entry as soon as the log can be written again, while it keeps running.',
     ])
@@ -81,7 +89,11 @@ describe('the audit service', () => {
 
   it('exports CSV and JSON through the save dialog, hashes included', async () => {
     await audit.record({ environment: 'production', action: 'base-url-changed', detail: '=HYPERLINK("https://evil.example")' })
-    await audit.record({ environment: 'local', action: 'checkout-created', detail: 'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.' })
+    await audit.record({
+      environment: 'local',
+      action: 'checkout-created',
+      detail: 'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.',
+    })
 
     exportPath = join(dir, 'audit.csv')
     expect(await audit.export('csv')).toEqual({ path: exportPath })
@@ -90,7 +102,14 @@ describe('the audit service', () => {
     const rows = lines.slice(1, -1).map((line) => splitCsvLine(line, ','))
     expect(rows.map((row) => row.slice(0, 6))).toEqual([
       ['1', '2026-03-01T09:30:01.000Z', 'ada', 'production', 'base-url-changed', `'=HYPERLINK("https://evil.example")`],
-      ['2', '2026-03-01T09:30:02.000Z', 'ada', 'local', 'checkout-created', 'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.'],
+      [
+        '2',
+        '2026-03-01T09:30:02.000Z',
+        'ada',
+        'local',
+        'checkout-created',
+        'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.',
+      ],
     ])
 
     exportPath = join(dir, 'audit.json')
@@ -114,6 +133,9 @@ describe('the audit service', () => {
   it('answers null when the dialog is closed, and a clear error when the file cannot be written', async () => {
     expect(await audit.export('csv')).toEqual({ path: null })
     exportPath = join(dir, 'no-such-folder', 'audit.csv')
-    await expect(audit.export('json')).rejects.toMatchObject({ code: 'storage', message: 'Could not write audit.csv because its folder does not exist. Nothing was exported.' })
+    await expect(audit.export('json')).rejects.toMatchObject({
+      code: 'storage',
+      message: 'Could not write audit.csv because its folder does not exist. Nothing was exported.',
+    })
   })
 })

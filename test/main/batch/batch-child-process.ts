@@ -37,7 +37,11 @@ export function startBatchChild(
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => { resolve(signal) }))
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => {
+      resolve(signal)
+    }),
+  )
   const jobId = new Promise<string>((resolve, reject) => {
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => {

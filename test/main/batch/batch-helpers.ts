@@ -136,7 +136,11 @@ export async function sandboxRequests(sandbox: RunningSandbox): Promise<number> 
 }
 
 /** PUT /sandbox/<what>: its faults or its rate limit, changed mid-test. */
-export async function configureSandbox(sandbox: RunningSandbox, what: 'faults' | 'rate-limit', body: Record<string, number>): Promise<void> {
+export async function configureSandbox(
+  sandbox: RunningSandbox,
+  what: 'faults' | 'rate-limit',
+  body: Record<string, number>,
+): Promise<void> {
   const reply = await call(sandbox, 'PUT', `/sandbox/${what}`, { body })
   expect(reply.status, reply.text).toBe(200)
 }

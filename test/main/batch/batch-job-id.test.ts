@@ -8,7 +8,20 @@ describe('batch IDs and the paths made from them', () => {
     const id = newBatchJobId(new Date(Date.UTC(2026, 2, 1, 12, 30, 5, 42)))
     expect(id).toMatch(/^batch_2026-03-01T12-30-05-042Z_[0-9a-f]{8}$/)
     expect(isBatchJobId(id)).toBe(true)
-    for (const bad of ['', '.', '..', '../../escape', `${id}/..`, `../${id}`, `${id}\n`, ` ${id}`, id.toUpperCase(), `${id}0`, '/tmp/x', 'batch_x']) {
+    for (const bad of [
+      '',
+      '.',
+      '..',
+      '../../escape',
+      `${id}/..`,
+      `../${id}`,
+      `${id}\n`,
+      ` ${id}`,
+      id.toUpperCase(),
+      `${id}0`,
+      '/tmp/x',
+      'batch_x',
+    ]) {
       expect(isBatchJobId(bad), JSON.stringify(bad)).toBe(false)
     }
   })

@@ -79,7 +79,10 @@ describe('a batch after the app is killed mid-run', () => {
     // The cut line stays as it was, and the next result starts on a line of its own.
     expect(afterResume.broken).toEqual(text.endsWith('\n') ? [cut] : [text.slice(text.lastIndexOf('\n') + 1)])
     // Only what was missing went out again.
-    const lookedUp = core.requestLog.snapshot().filter((entry) => entry.priority === 'batch').map((entry) => decodeURIComponent(entry.path.split('/').at(-1) ?? ''))
+    const lookedUp = core.requestLog
+      .snapshot()
+      .filter((entry) => entry.priority === 'batch')
+      .map((entry) => decodeURIComponent(entry.path.split('/').at(-1) ?? ''))
     expect(lookedUp.filter((id) => alreadyDone.has(id))).toEqual([])
     expect(new Set(lookedUp).size).toBe(1_000 - alreadyDone.size)
   })

@@ -18,7 +18,12 @@ const found = (id: string, amount: number | null, currency: string | null): Batc
   at: 0,
 })
 
-const results = [found('pay_eur', 1500, 'EUR'), found('pay_jpy', 1500, 'JPY'), found('pay_kwd', -1500, 'KWD'), found('pay_none', null, null)]
+const results = [
+  found('pay_eur', 1500, 'EUR'),
+  found('pay_jpy', 1500, 'JPY'),
+  found('pay_kwd', -1500, 'KWD'),
+  found('pay_none', null, null),
+]
 
 describe('amounts in a batch export', () => {
   it('CSV: the raw integer, and beside it the reading the screen shows, per currency', () => {

@@ -9,7 +9,8 @@ import { formatMoney } from '../../../src/shared/format/money'
 import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
 import { bulkIds, waitForStatus } from './batch-helpers'
 
-const header = 'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
+const header =
+  'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
 // IDs from an untrusted report that a spreadsheet would run as formulas.
 const formulaIds = ['=1+2', '+1', '-12', '@SUM(1)']
 
@@ -67,7 +68,15 @@ describe('exporting batch results', () => {
     expect(ada?.[10]).toBe('a***@example.com')
     expect(csv).not.toMatch(/\b(ada|grace|linus|margaret|alan)@/)
     const declined = cells.find((row) => row[0] === 'pay_bulk_000006')
-    expect(declined?.slice(1, 8)).toEqual(['found', 'failed', expect.stringMatching(/^\d+$/), expect.stringMatching(/^\$[\d,]+\.\d\d$/), 'USD', 'CARD', expect.stringMatching(/^[a-z_]+$/)])
+    expect(declined?.slice(1, 8)).toEqual([
+      'found',
+      'failed',
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\$[\d,]+\.\d\d$/),
+      'USD',
+      'CARD',
+      expect.stringMatching(/^[a-z_]+$/),
+    ])
     expect(cells.find((row) => row[0] === 'pay_unknown_1')?.slice(1, 3)).toEqual(['not-found', ''])
     expect(cells.find((row) => row[0] === 'pay one')?.[11]).toBe('A payment ID has no spaces in it: check you pasted one ID only.')
     // No cell a spreadsheet would evaluate: every one starting with = + - @ is quoted with '.
@@ -82,7 +91,9 @@ describe('exporting batch results', () => {
   it('writes JSON that parses back to the results, e-mails masked unless asked', async () => {
     const masked = JSON.parse(await exportTo('report.json', 'json', false)) as BatchResult[]
     expect(dialog.defaultNames.at(-1)).toBe('March-report.json')
-    expect(masked).toEqual(inInputOrder().map((r) => ({ ...exported(r), customerEmail: r.customerEmail?.replace(/^(.)[^@]*@/, '$1***@') ?? null })))
+    expect(masked).toEqual(
+      inInputOrder().map((r) => ({ ...exported(r), customerEmail: r.customerEmail?.replace(/^(.)[^@]*@/, '$1***@') ?? null })),
+    )
     expect(masked.find((r) => r.id === 'pay_bulk_000001')?.customerEmail).toBe('g***@example.org')
     expect(JSON.parse(await exportTo('full.json', 'json', true))).toEqual(inInputOrder().map(exported))
   })

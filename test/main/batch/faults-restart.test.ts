@@ -70,7 +70,11 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
     child = run.child
     const jobId = await run.jobId
     const file = resultsPath(dataDir, jobId)
-    await waitFor(async () => (await lineCount(file)) >= killAt, { timeoutMs: 60_000, intervalMs: 5, what: `${killAt} results from the child` })
+    await waitFor(async () => (await lineCount(file)) >= killAt, {
+      timeoutMs: 60_000,
+      intervalMs: 5,
+      what: `${killAt} results from the child`,
+    })
     child.kill('SIGKILL')
     expect(await run.exited).toBe('SIGKILL')
     const killedAfterMs = performance.now() - started
@@ -130,7 +134,12 @@ describe('a 5,000-ID batch under 500s, cut connections and 429s, killed mid-run 
       answered429: atEnd.rateLimited,
       answered500: atEnd.faults.error,
       connectionsCut: atEnd.faults.reset,
-      beforeKill: { requests: atKill.requests, answered429: atKill.rateLimited, answered500: atKill.faults.error, connectionsCut: atKill.faults.reset },
+      beforeKill: {
+        requests: atKill.requests,
+        answered429: atKill.rateLimited,
+        answered500: atKill.faults.error,
+        connectionsCut: atKill.faults.reset,
+      },
       lookupErrors: errors.length,
       lookupErrorCodes: errors.map((r) => r.failure?.code),
       duplicated: 0,

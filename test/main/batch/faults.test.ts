@@ -35,7 +35,12 @@ describe('a batch against a flaky service', () => {
     const errors = results.filter((r) => r.outcome === 'error')
     expect(errors.length).toBeLessThanOrEqual(3)
     for (const error of errors) expect(['server-error', 'network']).toContain(error.failure?.code)
-    expect(job.counts).toEqual({ found: 300 - errors.length, notFound: 10, error: errors.length, failedPayments: expect.any(Number) as number })
+    expect(job.counts).toEqual({
+      found: 300 - errors.length,
+      notFound: 10,
+      error: errors.length,
+      failedPayments: expect.any(Number) as number,
+    })
   })
 
   it('records a 500 that outlasts the retries as an error result, and goes on', async () => {

@@ -38,7 +38,10 @@ describe('an interactive lookup while a batch runs', () => {
     for (const entry of interactive) expect(entry.queuedMs).toBeLessThan(200)
     // The batch lookups sent just before had queued far longer: the backlog is theirs.
     const since = Math.min(...interactive.map((entry) => entry.time)) - 500
-    const batchQueued = batch.filter((entry) => entry.time >= since).map((entry) => entry.queuedMs).sort((a, b) => a - b)
+    const batchQueued = batch
+      .filter((entry) => entry.time >= since)
+      .map((entry) => entry.queuedMs)
+      .sort((a, b) => a - b)
     expect(batchQueued.length).toBeGreaterThan(0)
     // Compared with the interactive waits rather than a fixed figure: how long the backlog
     // is depends on how many batch lookups a loaded machine has in flight at that moment.

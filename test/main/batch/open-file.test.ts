@@ -25,10 +25,20 @@ describe('opening a file of payment IDs', () => {
 
   it('reads the IDs of a CSV export, with its header, duplicates and blanks', async () => {
     chosen.path = join(dir, 'march.csv')
-    await writeFile(chosen.path, '\uFEFFdate,Payment ID,amount\r\n2024-03-01,pay_bulk_000001,10\r\n2024-03-02,pay_bulk_000002,20\r\n2024-03-02,pay_bulk_000001,10\r\n2024-03-03,,5\r\n')
+    await writeFile(
+      chosen.path,
+      '\uFEFFdate,Payment ID,amount\r\n2024-03-01,pay_bulk_000001,10\r\n2024-03-02,pay_bulk_000002,20\r\n2024-03-02,pay_bulk_000001,10\r\n2024-03-03,,5\r\n',
+    )
     expect(await fixture.ok('batchOpenFile', {})).toEqual({
       fileName: 'march.csv',
-      parsed: { ids: ['pay_bulk_000001', 'pay_bulk_000002'], duplicates: 1, invalid: [], blankLines: [5], format: 'csv', column: 'Payment ID' },
+      parsed: {
+        ids: ['pay_bulk_000001', 'pay_bulk_000002'],
+        duplicates: 1,
+        invalid: [],
+        blankLines: [5],
+        format: 'csv',
+        column: 'Payment ID',
+      },
     })
   })
 

@@ -50,7 +50,11 @@ describe('pausing and resuming a batch', () => {
     expect(saved.status).toBe('paused')
 
     await expectUnchanged(
-      async () => ({ requests: await sandboxRequests(sandbox), done: jobOf(core, jobId).done, lines: (await readResultsFile(dataDir, jobId)).results.length }),
+      async () => ({
+        requests: await sandboxRequests(sandbox),
+        done: jobOf(core, jobId).done,
+        lines: (await readResultsFile(dataDir, jobId)).results.length,
+      }),
       400,
       'nothing sent or saved while paused',
     )
@@ -95,7 +99,10 @@ describe('pausing and resuming a batch', () => {
     await ok('updateSettings', { activeEnvironment: 'operator' })
     expect(await call('batchResume', { jobId })).toEqual({
       ok: false,
-      error: { code: 'batch-environment-mismatch', message: 'This batch was started in another environment (local): switch back to it in Settings to resume.' },
+      error: {
+        code: 'batch-environment-mismatch',
+        message: 'This batch was started in another environment (local): switch back to it in Settings to resume.',
+      },
     })
     expect(jobOf(core, jobId).status).toBe('paused')
     await ok('updateSettings', { activeEnvironment: 'local' })
@@ -107,6 +114,9 @@ describe('pausing and resuming a batch', () => {
       ok: false,
       error: { code: 'batch-already-finished', message: 'This batch is completed; start a new one to look the IDs up again.' },
     })
-    expect(await call('batchPause', { jobId: 'batch_nope' })).toEqual({ ok: false, error: { code: 'batch-not-found', message: 'No batch with this ID.' } })
+    expect(await call('batchPause', { jobId: 'batch_nope' })).toEqual({
+      ok: false,
+      error: { code: 'batch-not-found', message: 'No batch with this ID.' },
+    })
   })
 })

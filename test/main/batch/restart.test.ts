@@ -4,7 +4,17 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppCore } from '../../../src/main/app-core'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
-import { bulkIds, expectOneResultEach, jobOf, readResultsFile, reopenCore, resultsPath, unthrottle, waitForDone, waitForStatus } from './batch-helpers'
+import {
+  bulkIds,
+  expectOneResultEach,
+  jobOf,
+  readResultsFile,
+  reopenCore,
+  resultsPath,
+  unthrottle,
+  waitForDone,
+  waitForStatus,
+} from './batch-helpers'
 
 describe('batches across a restart of the app', () => {
   let sandbox: RunningSandbox | undefined
@@ -83,7 +93,10 @@ describe('batches across a restart of the app', () => {
     // Other damage the good batch and the folder must survive.
     const goodResults = resultsPath(dataDir, good.id)
     const [line] = (await readFile(goodResults, 'utf8')).split('\n')
-    await appendFile(goodResults, `not json\n${line ?? ''}\n{"id":"pay_bulk_000001"}\n${(line ?? '').replace('pay_bulk_00000', 'pay_elsewhere_')}\n{"id":"pay_bu`)
+    await appendFile(
+      goodResults,
+      `not json\n${line ?? ''}\n{"id":"pay_bulk_000001"}\n${(line ?? '').replace('pay_bulk_00000', 'pay_elsewhere_')}\n{"id":"pay_bu`,
+    )
     await writeFile(join(batches, 'notes.txt'), 'a stray file')
     await mkdir(join(batches, 'empty-folder'))
 

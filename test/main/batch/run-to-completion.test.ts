@@ -72,7 +72,10 @@ describe('a batch run to completion against the sandbox', () => {
 
     const first = await ok('batchStart', { ids: bulkIds(1, 400), label: 'first' })
     const second = await call('batchStart', { ids: bulkIds(1, 10), label: 'second' })
-    expect(second).toEqual({ ok: false, error: { code: 'batch-already-running', message: 'Another batch is running: pause or cancel it first.' } })
+    expect(second).toEqual({
+      ok: false,
+      error: { code: 'batch-already-running', message: 'Another batch is running: pause or cancel it first.' },
+    })
     expect((await ok('batchList', {})).map((job) => job.label)).toEqual(['first'])
     await ok('batchCancel', { jobId: first.id })
   })

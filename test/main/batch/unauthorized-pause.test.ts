@@ -41,7 +41,9 @@ describe('a batch whose key stops working', () => {
     expect(paused.done).toBeLessThan(300)
     await waitFor(() => progress.at(-1)?.status === 'paused' && progress.at(-1), { what: 'a paused progress event' })
     expect(progress.at(-1)?.pauseReason).toBe(paused.pauseReason)
-    await waitFor(() => core.scheduler.state().inFlight === 0 && core.scheduler.state().queued.total === 0, { what: 'the scheduler to drain' })
+    await waitFor(() => core.scheduler.state().inFlight === 0 && core.scheduler.state().queued.total === 0, {
+      what: 'the scheduler to drain',
+    })
 
     // The 401s are not results: those IDs are still to do, and the rest were looked up.
     const kept = await ok('batchResults', { jobId })

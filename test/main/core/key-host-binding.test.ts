@@ -18,14 +18,19 @@ describe('a stored key stays with the service it was entered for', () => {
     expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(false)
     expect(view.notice).toContain('was removed because its base URL moved to another host (other-service.invalid)')
     const test = await fixture.call('testKey', { environment: 'operator' })
-    expect(test.ok ? null : test.error).toMatchObject({ code: 'no-key', message: expect.stringContaining('No private key is stored for Operator sandbox') as string })
+    expect(test.ok ? null : test.error).toMatchObject({
+      code: 'no-key',
+      message: expect.stringContaining('No private key is stored for Operator sandbox') as string,
+    })
     expect(fixture.core.requestLog.snapshot().some((e) => e.path.includes('other-service'))).toBe(false)
   })
 
   it('keeps the key when only the path on the same host changes', async () => {
     const view = await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: `${fixture.sandbox.baseUrl}/` } })
     expect(view.environments.find((e) => e.id === 'operator')?.hasKey).toBe(true)
-    expect(await fixture.ok('testKey', { environment: 'operator' })).toEqual({ message: 'Connected to Operator sandbox: the key is accepted.' })
+    expect(await fixture.ok('testKey', { environment: 'operator' })).toEqual({
+      message: 'Connected to Operator sandbox: the key is accepted.',
+    })
   })
 })
 
@@ -36,7 +41,10 @@ describe('a webhook secret is revealed once', () => {
       const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })
       expect((await fixture.ok('revealWebhookSecret', { endpointId: endpoint.id })).secret).toMatch(/^whsec_/)
       const again = await fixture.call('revealWebhookSecret', { endpointId: endpoint.id })
-      expect(again.ok ? null : again.error).toMatchObject({ code: 'secret-already-revealed', message: expect.stringContaining('shown only once') as string })
+      expect(again.ok ? null : again.error).toMatchObject({
+        code: 'secret-already-revealed',
+        message: expect.stringContaining('shown only once') as string,
+      })
     } finally {
       await fixture.close()
     }

@@ -25,7 +25,8 @@ async function open(dataDir: string): Promise<AppCore> {
 async function localBaseUrl(core: AppCore): Promise<string | null | undefined> {
   const result = await core.dispatcher.dispatch('getSettings', appSender, {})
   if (!result.ok) throw new Error(result.error.message)
-  return (result.value as { environments: { id: string; baseUrl: string | null }[] }).environments.find((env) => env.id === 'local')?.baseUrl
+  return (result.value as { environments: { id: string; baseUrl: string | null }[] }).environments.find((env) => env.id === 'local')
+    ?.baseUrl
 }
 
 describe('the in-process local sandbox', () => {
@@ -72,6 +73,9 @@ describe('the in-process local sandbox', () => {
     cores.splice(cores.indexOf(first), 1)
     // A closing app starts no sandbox: a late call for the local one is refused with its own code.
     const result = await first.dispatcher.dispatch('testKey', appSender, { environment: 'local' })
-    expect(result).toEqual({ ok: false, error: { code: 'sandbox-not-running', message: 'The local sandbox is not running. Restart Payments Desk to start it again.' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'sandbox-not-running', message: 'The local sandbox is not running. Restart Payments Desk to start it again.' },
+    })
   })
 })

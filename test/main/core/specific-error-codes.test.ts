@@ -50,14 +50,28 @@ describe('every failure answers its own code', () => {
 
   it('an endpoint this app did not register answers endpoint-not-found', async () => {
     expect((await failure('revealWebhookSecret', { endpointId: 'ep_unknown' })).code).toBe('endpoint-not-found')
-    const check = { body: '{}', hookId: 'msg_1', hookTimestamp: '1', hookSignature: 'v1,x', secret: { endpointId: 'ep_unknown' }, ignoreTimestamp: true }
+    const check = {
+      body: '{}',
+      hookId: 'msg_1',
+      hookTimestamp: '1',
+      hookSignature: 'v1,x',
+      secret: { endpointId: 'ep_unknown' },
+      ignoreTimestamp: true,
+    }
     expect((await failure('verifySignature', check)).code).toBe('endpoint-not-found')
   })
 
   it('an endpoint whose secret left the keychain answers secret-not-in-keychain', async () => {
     const endpoint = await fixture.ok('registerWebhook', { url: 'http://127.0.0.1:9/hooks', connect: false })
     await fixture.secrets.delete(webhookSecretAccount(endpoint.id))
-    const check = { body: '{}', hookId: 'msg_1', hookTimestamp: '1', hookSignature: 'v1,x', secret: { endpointId: endpoint.id }, ignoreTimestamp: true }
+    const check = {
+      body: '{}',
+      hookId: 'msg_1',
+      hookTimestamp: '1',
+      hookSignature: 'v1,x',
+      secret: { endpointId: endpoint.id },
+      ignoreTimestamp: true,
+    }
     expect((await failure('verifySignature', check)).code).toBe('secret-not-in-keychain')
   })
 

@@ -32,7 +32,9 @@ describe('createDispatcher', () => {
 
   it('refuses a handler table that misses a channel of the contract', () => {
     const rest = Object.fromEntries(Object.entries(stubHandlers()).filter(([name]) => name !== 'testKey'))
-    expect(() => createDispatcher(rest as Handlers, { isTrustedSender: () => true })).toThrow('IPC channel "testKey" is in the contract but has no handler.')
+    expect(() => createDispatcher(rest as Handlers, { isTrustedSender: () => true })).toThrow(
+      'IPC channel "testKey" is in the contract but has no handler.',
+    )
   })
 
   it('refuses a handler for a channel the contract does not have', () => {
@@ -49,7 +51,9 @@ describe('createDispatcher', () => {
     ['something that is not a schema', { request: {}, response: 'z.object()' }],
   ])('refuses a contract entry with %s', (_label, entry) => {
     const contract = { ...invokeContract, testKey: entry } as Record<string, unknown>
-    expect(() => createDispatcher(stubHandlers(), { isTrustedSender: () => true, contract })).toThrow(/"testKey" has no request and response schema/)
+    expect(() => createDispatcher(stubHandlers(), { isTrustedSender: () => true, contract })).toThrow(
+      /"testKey" has no request and response schema/,
+    )
   })
 })
 
@@ -57,7 +61,10 @@ describe('dispatch: who may call', () => {
   it('answers the app window', async () => {
     const testKey = vi.fn<Handlers['testKey']>(() => Promise.resolve({ message: 'Connected.' }))
     const { dispatcher } = dispatcherWith({ testKey })
-    expect(await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })).toEqual({ ok: true, value: { message: 'Connected.' } })
+    expect(await dispatcher.dispatch('testKey', appWindow, { environment: 'local' })).toEqual({
+      ok: true,
+      value: { message: 'Connected.' },
+    })
     expect(testKey).toHaveBeenCalledWith({ environment: 'local' })
   })
 
@@ -123,7 +130,8 @@ describe('dispatch: request validation', () => {
 describe('dispatch: errors and responses', () => {
   it('returns an AppError as data with its code, message and details', async () => {
     const { dispatcher, onInternalError } = dispatcherWith({
-      getPayment: () => Promise.reject(new AppError('bad-request', 'The service refused the request.', { details: ['id must be a string'] })),
+      getPayment: () =>
+        Promise.reject(new AppError('bad-request', 'The service refused the request.', { details: ['id must be a string'] })),
     })
     expect(await dispatcher.dispatch('getPayment', appWindow, { id: 'pay_1' })).toEqual({
       ok: false,
@@ -136,8 +144,13 @@ describe('dispatch: errors and responses', () => {
     const { dispatcher, onInternalError } = dispatcherWith({
       batchList: () => Promise.reject(new AppError('storage', 'Could not read the batches folder.')),
     })
-    expect(await dispatcher.dispatch('batchList', appWindow, {})).toEqual({ ok: false, error: { code: 'storage', message: 'Could not read the batches folder.' } })
-    expect(String(onInternalError.mock.calls[0]?.[0])).toContain('Channel batchList answered the error code "storage", which it does not declare')
+    expect(await dispatcher.dispatch('batchList', appWindow, {})).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'Could not read the batches folder.' },
+    })
+    expect(String(onInternalError.mock.calls[0]?.[0])).toContain(
+      'Channel batchList answered the error code "storage", which it does not declare',
+    )
   })
 
   it("reports a handler that borrows the dispatcher's own codes for a failure of its own", async () => {

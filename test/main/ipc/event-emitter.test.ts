@@ -21,7 +21,9 @@ describe('the live events to the window', () => {
     subscribe(listener)
     emit('auditWriteProblem', { message: 42 } as unknown as EventPayload<'auditWriteProblem'>)
     expect(listener).not.toHaveBeenCalled()
-    expect(onInvalid).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('Event auditWriteProblem does not match its schema: message') as string }))
+    expect(onInvalid).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('Event auditWriteProblem does not match its schema: message') as string }),
+    )
   })
 
   it('stops sending to a listener once it unsubscribes', () => {

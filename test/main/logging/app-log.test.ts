@@ -38,7 +38,14 @@ describe('the main-process log file', () => {
     log.warn('headers', { headers: { 'x-service-api-key': operatorKey }, sandbox: sandboxKey, to: email })
     await log.flush()
     const text = await logText(dir)
-    for (const needle of [key, key.slice('service_prod_'.length), sandboxKey.slice('service_sandbox_'.length), operatorKey, secret.slice(6), 'ada.lovelace']) {
+    for (const needle of [
+      key,
+      key.slice('service_prod_'.length),
+      sandboxKey.slice('service_sandbox_'.length),
+      operatorKey,
+      secret.slice(6),
+      'ada.lovelace',
+    ]) {
       expect(text).not.toContain(needle)
     }
     // Still a useful line: what happened, which kind of key, whose domain.

@@ -8,7 +8,13 @@ const draft = (policy: string | null, current: string | null) =>
 
 describe('draft RateLimit-Policy / RateLimit', () => {
   it('reads the example of the brief', () => {
-    expect(draft('"default";q=100;w=60', '"default";r=42;t=17')).toEqual({ source: 'ratelimit', limit: 100, windowMs: 60_000, remaining: 42, resetMs: 17_000 })
+    expect(draft('"default";q=100;w=60', '"default";r=42;t=17')).toEqual({
+      source: 'ratelimit',
+      limit: 100,
+      windowMs: 60_000,
+      remaining: 42,
+      resetMs: 17_000,
+    })
   })
 
   it('reads each field alone', () => {
@@ -30,18 +36,37 @@ describe('draft RateLimit-Policy / RateLimit', () => {
 
   it('with several policies, takes the entry with the fewest left and its own policy', () => {
     const policy = '"burst";q=10;w=1, "daily";q=1000;w=86400'
-    expect(draft(policy, '"burst";r=9;t=1, "daily";r=500;t=40000')).toMatchObject({ limit: 10, windowMs: 1_000, remaining: 9, resetMs: 1_000 })
-    expect(draft(policy, '"burst";r=9;t=1, "daily";r=2;t=40000')).toMatchObject({ limit: 1000, windowMs: 86_400_000, remaining: 2, resetMs: 40_000_000 })
+    expect(draft(policy, '"burst";r=9;t=1, "daily";r=500;t=40000')).toMatchObject({
+      limit: 10,
+      windowMs: 1_000,
+      remaining: 9,
+      resetMs: 1_000,
+    })
+    expect(draft(policy, '"burst";r=9;t=1, "daily";r=2;t=40000')).toMatchObject({
+      limit: 1000,
+      windowMs: 86_400_000,
+      remaining: 2,
+      resetMs: 40_000_000,
+    })
     // A tie: the later reset binds longer.
     expect(draft(policy, '"burst";r=2;t=1, "daily";r=2;t=40000')).toMatchObject({ remaining: 2, resetMs: 40_000_000 })
   })
 
   it('without RateLimit, takes the policy with the lowest rate', () => {
-    expect(draft('"burst";q=10;w=1, "hourly";q=1800;w=3600, "daily";q=100000;w=86400', null)).toMatchObject({ limit: 1800, windowMs: 3_600_000 })
+    expect(draft('"burst";q=10;w=1, "hourly";q=1800;w=3600, "daily";q=100000;w=86400', null)).toMatchObject({
+      limit: 1800,
+      windowMs: 3_600_000,
+    })
   })
 
   it('a repeated field is the same list joined by a comma', () => {
-    expect(read([['RateLimit-Policy', '"a";q=10;w=1'], ['RateLimit-Policy', '"b";q=100;w=60'], ['RateLimit', '"b";r=4;t=30']])).toMatchObject({
+    expect(
+      read([
+        ['RateLimit-Policy', '"a";q=10;w=1'],
+        ['RateLimit-Policy', '"b";q=100;w=60'],
+        ['RateLimit', '"b";r=4;t=30'],
+      ]),
+    ).toMatchObject({
       limit: 100,
       windowMs: 60_000,
       remaining: 4,
@@ -49,13 +74,28 @@ describe('draft RateLimit-Policy / RateLimit', () => {
   })
 
   it('skips quotas that are not counted in requests', () => {
-    expect(draft('"bytes";q=5;w=1;qu="content-bytes", "req";q=100;w=10;qu="requests"', null)).toMatchObject({ limit: 100, windowMs: 10_000 })
+    expect(draft('"bytes";q=5;w=1;qu="content-bytes", "req";q=100;w=10;qu="requests"', null)).toMatchObject({
+      limit: 100,
+      windowMs: 10_000,
+    })
     expect(draft('"bytes";q=5;w=1;qu="content-bytes"', null)).toBeNull()
   })
 
   it('reads draft 07: integer policies and the dictionary form', () => {
-    expect(draft('10;w=1, 50;w=60', 'limit=10, remaining=4, reset=1')).toEqual({ source: 'ratelimit', limit: 10, windowMs: 1_000, remaining: 4, resetMs: 1_000 })
-    expect(draft(null, 'limit=10, remaining=4, reset=1')).toEqual({ source: 'ratelimit', limit: 10, windowMs: null, remaining: 4, resetMs: 1_000 })
+    expect(draft('10;w=1, 50;w=60', 'limit=10, remaining=4, reset=1')).toEqual({
+      source: 'ratelimit',
+      limit: 10,
+      windowMs: 1_000,
+      remaining: 4,
+      resetMs: 1_000,
+    })
+    expect(draft(null, 'limit=10, remaining=4, reset=1')).toEqual({
+      source: 'ratelimit',
+      limit: 10,
+      windowMs: null,
+      remaining: 4,
+      resetMs: 1_000,
+    })
     expect(draft('50;w=60', 'limit=10, remaining=4, reset=1')).toMatchObject({ limit: 10, windowMs: null })
   })
 
@@ -96,11 +136,20 @@ describe('draft RateLimit-Policy / RateLimit', () => {
     ['JSON', '{"limit":100}'],
     ['an inner list only', '(1 2);q=100'],
   ])('ignores a RateLimit-Policy that is not a structured list (%s), and still reads RateLimit', (_why, policy) => {
-    expect(draft(policy, '"default";r=42;t=17')).toEqual({ source: 'ratelimit', limit: null, windowMs: null, remaining: 42, resetMs: 17_000 })
+    expect(draft(policy, '"default";r=42;t=17')).toEqual({
+      source: 'ratelimit',
+      limit: null,
+      windowMs: null,
+      remaining: 42,
+      resetMs: 17_000,
+    })
   })
 
   it('nothing usable in the draft fields: the older families are read instead', () => {
-    expect(read({ 'RateLimit-Policy': 'garbage!', RateLimit: '"p";x=1', 'X-RateLimit-Limit': '30' })).toMatchObject({ source: 'x-ratelimit', limit: 30 })
+    expect(read({ 'RateLimit-Policy': 'garbage!', RateLimit: '"p";x=1', 'X-RateLimit-Limit': '30' })).toMatchObject({
+      source: 'x-ratelimit',
+      limit: 30,
+    })
   })
 })
 
@@ -143,18 +192,23 @@ describe('X-RateLimit-Limit / -Remaining / -Reset', () => {
   })
 
   it('reads Reset as epoch seconds, with or without a fraction', () => {
-    expect(read({ 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '4999', 'X-RateLimit-Reset': String(now / 1000 + 3_600) })).toEqual({
-      source: 'x-ratelimit',
-      limit: 5000,
-      windowMs: null,
-      remaining: 4999,
-      resetMs: 3_600_000,
-    })
+    expect(read({ 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '4999', 'X-RateLimit-Reset': String(now / 1000 + 3_600) })).toEqual(
+      {
+        source: 'x-ratelimit',
+        limit: 5000,
+        windowMs: null,
+        remaining: 4999,
+        resetMs: 3_600_000,
+      },
+    )
     expect(read({ 'X-RateLimit-Reset': `${now / 1000 + 1}.250` })?.resetMs).toBe(1_250)
   })
 
   it('the draft wins over the older families when both are present', () => {
-    expect(read({ RateLimit: '"p";r=1;t=1', 'RateLimit-Remaining': '2', 'X-RateLimit-Remaining': '3' })).toMatchObject({ source: 'ratelimit', remaining: 1 })
+    expect(read({ RateLimit: '"p";r=1;t=1', 'RateLimit-Remaining': '2', 'X-RateLimit-Remaining': '3' })).toMatchObject({
+      source: 'ratelimit',
+      remaining: 1,
+    })
     expect(read({ 'RateLimit-Remaining': '2', 'X-RateLimit-Remaining': '3' })).toMatchObject({ source: 'ratelimit-legacy', remaining: 2 })
   })
 })
@@ -178,14 +232,40 @@ describe('malformed values are ignored field by field', () => {
   })
 
   it.each(families)('%s-Reset', (prefix, source) => {
-    const badResets = ['-1', 'NaN', 'Infinity', '1e3', 'soon', '', '5, 5', String(50 * 365 * 86_400), String(now / 1000 - 86_400), String(now / 1000 + 2 * 365 * 86_400), 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 32 Foo 2026 99:99:99 GMT', '2026-01-15T12:00:30Z']
+    const badResets = [
+      '-1',
+      'NaN',
+      'Infinity',
+      '1e3',
+      'soon',
+      '',
+      '5, 5',
+      String(50 * 365 * 86_400),
+      String(now / 1000 - 86_400),
+      String(now / 1000 + 2 * 365 * 86_400),
+      'Thu, 01 Jan 1970 00:00:00 GMT',
+      'Fri, 32 Foo 2026 99:99:99 GMT',
+      '2026-01-15T12:00:30Z',
+    ]
     for (const value of badResets) {
-      expect(read({ [`${prefix}-Limit`]: '10', [`${prefix}-Reset`]: value }), value).toEqual({ source, limit: 10, windowMs: null, remaining: null, resetMs: null })
+      expect(read({ [`${prefix}-Limit`]: '10', [`${prefix}-Reset`]: value }), value).toEqual({
+        source,
+        limit: 10,
+        windowMs: null,
+        remaining: null,
+        resetMs: null,
+      })
     }
   })
 
   it('more remaining than the limit: the remaining count is dropped', () => {
-    expect(read({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '11' })).toEqual({ source: 'x-ratelimit', limit: 10, windowMs: null, remaining: null, resetMs: null })
+    expect(read({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '11' })).toEqual({
+      source: 'x-ratelimit',
+      limit: 10,
+      windowMs: null,
+      remaining: null,
+      resetMs: null,
+    })
   })
 
   it('a limit of 0 is read as absent, a remaining of 0 is kept', () => {

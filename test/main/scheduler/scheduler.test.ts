@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../src/shared/app-error'
-import {
-  createScheduler,
-  defaultSchedulerConfig,
-  type Scheduler,
-  type SchedulerState,
-} from '../../../src/main/scheduler/scheduler'
+import { createScheduler, defaultSchedulerConfig, type Scheduler, type SchedulerState } from '../../../src/main/scheduler/scheduler'
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = (): void => undefined
@@ -50,12 +45,15 @@ describe('scheduling', () => {
   it('passes on what the task returns or throws, a synchronous throw included', async () => {
     const scheduler = createScheduler({ initialRate: 100, ceiling: 100 })
     // Each settles within the time its token takes.
-    const settled = async <T,>(promise: Promise<T>): Promise<PromiseSettledResult<T> | undefined> => {
+    const settled = async <T>(promise: Promise<T>): Promise<PromiseSettledResult<T> | undefined> => {
       const result = Promise.allSettled([promise])
       await vi.advanceTimersByTimeAsync(100)
       return (await result)[0]
     }
-    expect(await settled(scheduler.schedule(() => Promise.resolve('value'), { priority: 'interactive' }))).toEqual({ status: 'fulfilled', value: 'value' })
+    expect(await settled(scheduler.schedule(() => Promise.resolve('value'), { priority: 'interactive' }))).toEqual({
+      status: 'fulfilled',
+      value: 'value',
+    })
     expect(await settled(scheduler.schedule(() => Promise.reject(new Error('refused')), { priority: 'batch' }))).toMatchObject({
       status: 'rejected',
       reason: { message: 'refused' },
@@ -63,7 +61,10 @@ describe('scheduling', () => {
     const throwing = (): Promise<never> => {
       throw new Error('bug')
     }
-    expect(await settled(scheduler.schedule(throwing, { priority: 'batch' }))).toMatchObject({ status: 'rejected', reason: { message: 'bug' } })
+    expect(await settled(scheduler.schedule(throwing, { priority: 'batch' }))).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'bug' },
+    })
     expect(scheduler.state().inFlight).toBe(0)
   })
 
@@ -231,10 +232,7 @@ describe('adapting', () => {
       startedAt[name] = Date.now() - start
       return Promise.resolve()
     }
-    const all = [
-      scheduler.schedule(task('batch'), { priority: 'batch' }),
-      scheduler.schedule(task('lookup'), { priority: 'interactive' }),
-    ]
+    const all = [scheduler.schedule(task('batch'), { priority: 'batch' }), scheduler.schedule(task('lookup'), { priority: 'interactive' })]
     await vi.advanceTimersByTimeAsync(999)
     expect(startedAt).toEqual({})
     await vi.advanceTimersByTimeAsync(1000)

@@ -7,13 +7,23 @@ const int = (value: number) => ({ type: 'integer', value })
 describe('structured fields (RFC 9651)', () => {
   it('reads a list of items with parameters', () => {
     expect(parseList('"default";q=100;w=60, burst;q=10;w=1.5')).toEqual([
-      item({ type: 'string', value: 'default' }, [['q', int(100)], ['w', int(60)]]),
-      item({ type: 'token', value: 'burst' }, [['q', int(10)], ['w', { type: 'decimal', value: 1.5 }]]),
+      item({ type: 'string', value: 'default' }, [
+        ['q', int(100)],
+        ['w', int(60)],
+      ]),
+      item({ type: 'token', value: 'burst' }, [
+        ['q', int(10)],
+        ['w', { type: 'decimal', value: 1.5 }],
+      ]),
     ])
   })
 
   it('reads every bare item type', () => {
-    expect(parseList('-7, 2.125, "a \\"q\\" \\\\", *tok/en:1, :aGk=:, ?0, ?1, @1700000000, %"caf%c3%a9"')?.map((member) => member.kind === 'item' && member.value)).toEqual([
+    expect(
+      parseList('-7, 2.125, "a \\"q\\" \\\\", *tok/en:1, :aGk=:, ?0, ?1, @1700000000, %"caf%c3%a9"')?.map(
+        (member) => member.kind === 'item' && member.value,
+      ),
+    ).toEqual([
       int(-7),
       { type: 'decimal', value: 2.125 },
       { type: 'string', value: 'a "q" \\' },

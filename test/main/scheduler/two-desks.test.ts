@@ -19,7 +19,9 @@ async function twoDesks(headroom: number) {
   const doFetch = limiterFetch(limiter, 5)
   const deskA = virtualClient(doFetch, createScheduler({ headroom }))
   const deskB = virtualClient(doFetch, createScheduler({ headroom }))
-  return runVirtually(runTwoDesks({ deskA: deskA.client, deskB: deskB.client, batchLookups: 1_500, intervalMs: 500, limit: 50, now: () => Date.now() }))
+  return runVirtually(
+    runTwoDesks({ deskA: deskA.client, deskB: deskB.client, batchLookups: 1_500, intervalMs: 500, limit: 50, now: () => Date.now() }),
+  )
 }
 
 describe('two desks on one key', () => {

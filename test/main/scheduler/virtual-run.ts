@@ -62,7 +62,9 @@ export async function runShape(shape: LimiterShape, options: SchedulerOptions = 
   const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs), createScheduler(options))
   const started = Date.now()
   const results = await runVirtually(
-    Promise.allSettled(Array.from({ length: shape.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' }))),
+    Promise.allSettled(
+      Array.from({ length: shape.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' })),
+    ),
   )
   const seconds = (Date.now() - started) / 1000
   const entries = log.snapshot()

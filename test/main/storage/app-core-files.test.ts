@@ -40,7 +40,10 @@ async function call(core: AppCore, name: Parameters<AppCore['dispatcher']['dispa
 }
 
 async function lookupWorks(core: AppCore): Promise<void> {
-  expect(await call(core, 'getPayment', { id: 'pay_seed_card_declined' })).toMatchObject({ ok: true, value: { payment: { lastDepositAttempt: { error: 'card_declined' } } } })
+  expect(await call(core, 'getPayment', { id: 'pay_seed_card_declined' })).toMatchObject({
+    ok: true,
+    value: { payment: { lastDepositAttempt: { error: 'card_declined' } } },
+  })
 }
 
 describe('corrupt, truncated and foreign files in the data folder', () => {
@@ -102,11 +105,15 @@ describe('corrupt, truncated and foreign files in the data folder', () => {
     const core = await open(dir)
     const view = await call(core, 'getSettings', {})
     expect(view).toMatchObject({ ok: true, value: { settings: { activeEnvironment: 'local' } } })
-    expect((view as { value: { notice: string } }).value.notice).toMatch(/^Could not read \S+settings\.json because a folder has its name\. The defaults are in use/)
+    expect((view as { value: { notice: string } }).value.notice).toMatch(
+      /^Could not read \S+settings\.json because a folder has its name\. The defaults are in use/,
+    )
     await lookupWorks(core)
     const saved = await call(core, 'updateSettings', { theme: 'dark' })
     expect(saved).toMatchObject({ ok: false, error: { code: 'storage' } })
-    expect((saved as { error: { message: string } }).error.message).toMatch(/settings\.json because a folder has its name\..*not saved over a file that could not be read/)
+    expect((saved as { error: { message: string } }).error.message).toMatch(
+      /settings\.json because a folder has its name\..*not saved over a file that could not be read/,
+    )
     expect(await readFile(join(dir, 'settings.json', 'inside'), 'utf8')).toBe('kept')
   })
 
@@ -117,7 +124,9 @@ describe('corrupt, truncated and foreign files in the data folder', () => {
     await lookupWorks(core)
     const view = await call(core, 'getSettings', {})
     const notice = (view as { value: { notice: string } }).value.notice
-    expect(notice).toContain(`Could not read ${join(dataDir, 'settings.json')} because part of its folder path is a file, not a folder. The defaults are in use`)
+    expect(notice).toContain(
+      `Could not read ${join(dataDir, 'settings.json')} because part of its folder path is a file, not a folder. The defaults are in use`,
+    )
     expect(notice).toContain('webhooks.json')
     expect(notice).toContain('The batches folder could not be read')
 

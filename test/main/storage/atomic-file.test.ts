@@ -103,7 +103,17 @@ describe('concurrent saves on a disk where earlier writes are slower', () => {
     const ids = Array.from({ length: 10 }, (_, i) => `ep_${i}`)
     await Promise.all(
       ids.map((id, i) =>
-        store.put({ id, serviceId: null, url: 'https://hooks.example.com/', environment: 'local', connect: false, createdAt: i, fingerprint: 'f', secretStored: true, revealedAt: null }),
+        store.put({
+          id,
+          serviceId: null,
+          url: 'https://hooks.example.com/',
+          environment: 'local',
+          connect: false,
+          createdAt: i,
+          fingerprint: 'f',
+          secretStored: true,
+          revealedAt: null,
+        }),
       ),
     )
     const saved = JSON.parse(await readFile(store.path, 'utf8')) as { endpoints: { id: string }[] }

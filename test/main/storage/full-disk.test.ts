@@ -81,11 +81,18 @@ describe.runIf(diskTestsRun)('a disk that fills up while the app runs (needs roo
     const paused = await waitForStatus(core, jobId, 'paused')
     expect(paused.pauseReason).toMatch(/^Paused: Could not save a result because the disk is full/)
     // The screen hears of it.
-    await waitFor(() => progress.some((p) => p.id === jobId && p.status === 'paused' && p.pauseReason === paused.pauseReason), { what: 'a progress event with the pause' })
+    await waitFor(() => progress.some((p) => p.id === jobId && p.status === 'paused' && p.pauseReason === paused.pauseReason), {
+      what: 'a progress event with the pause',
+    })
     // Nothing is counted that is not on disk.
     const onDisk = await readResultsFile(disk.path, jobId)
     expect(onDisk.broken.length).toBeLessThanOrEqual(1)
-    expect(onDisk.results.map((r) => r.id).sort()).toEqual(core.batches.results(jobId).map((r) => r.id).sort())
+    expect(onDisk.results.map((r) => r.id).sort()).toEqual(
+      core.batches
+        .results(jobId)
+        .map((r) => r.id)
+        .sort(),
+    )
     expect(jobOf(core, jobId).done).toBe(onDisk.results.length)
 
     // Lookups still work; every save says why it failed.
@@ -104,7 +111,10 @@ describe.runIf(diskTestsRun)('a disk that fills up while the app runs (needs roo
     expect(messageOf(registered)).toMatch(/registered.*keychain.*reveal/i)
     const [endpoint] = await core.handlers.listWebhooks({})
     if (!endpoint) throw new Error('the registered endpoint is not listed')
-    expect(await call(core, 'revealWebhookSecret', { endpointId: endpoint.id })).toMatchObject({ ok: true, value: { secret: expect.stringMatching(/^whsec_/) as unknown } })
+    expect(await call(core, 'revealWebhookSecret', { endpointId: endpoint.id })).toMatchObject({
+      ok: true,
+      value: { secret: expect.stringMatching(/^whsec_/) as unknown },
+    })
 
     // Room again: the batch resumes where it stopped, the settings save.
     await rm(filler)
@@ -117,7 +127,9 @@ describe.runIf(diskTestsRun)('a disk that fills up while the app runs (needs roo
     expect(JSON.parse(await readFile(join(disk.path, 'settings.json'), 'utf8'))).toMatchObject({ theme: 'dark' })
     // The endpoint registered while the disk was full is saved with the next change to the list.
     expect(await registerEndpoint(core)).toMatchObject({ ok: true })
-    const saved = JSON.parse(await readFile(join(disk.path, 'webhooks.json'), 'utf8')) as { endpoints: { id: string; revealedAt: number | null }[] }
+    const saved = JSON.parse(await readFile(join(disk.path, 'webhooks.json'), 'utf8')) as {
+      endpoints: { id: string; revealedAt: number | null }[]
+    }
     expect(saved.endpoints).toHaveLength(2)
     // Revealed once, and remembered as such.
     expect(saved.endpoints.find((e) => e.id === endpoint.id)?.revealedAt).toEqual(expect.any(Number))

@@ -122,7 +122,9 @@ describe('SettingsStore.update', () => {
     // Earlier updates write larger files, so unordered writes would finish out of order.
     const lookups = (count: number) => Array.from({ length: count }, (_, i) => `pay_${i}_${'x'.repeat(240)}`)
     await Promise.all(
-      Array.from({ length: 10 }, (_, i) => store.update((s) => ({ ...s, throttle: { ...s.throttle, ceiling: i + 1 }, recentLookups: lookups(20 - 2 * i) }))),
+      Array.from({ length: 10 }, (_, i) =>
+        store.update((s) => ({ ...s, throttle: { ...s.throttle, ceiling: i + 1 }, recentLookups: lookups(20 - 2 * i) })),
+      ),
     )
     const saved = JSON.parse(await readFile(store.path, 'utf8')) as Settings
     expect(saved.throttle.ceiling).toBe(10)
@@ -137,7 +139,9 @@ describe('SettingsStore.update', () => {
     const error: unknown = await store.update((s) => ({ ...s, theme: 'dark' })).catch((reason: unknown) => reason)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'storage' })
-    expect((error as AppError).message).toMatch(/^Could not save settings\.json because (the folder is read-only|part of its folder path is a file, not a folder)/)
+    expect((error as AppError).message).toMatch(
+      /^Could not save settings\.json because (the folder is read-only|part of its folder path is a file, not a folder)/,
+    )
     expect((error as AppError).message).toContain(dataDir)
     expect(store.get().theme).toBe('dark')
     expect((await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.tmp'))).toEqual([])

@@ -29,7 +29,12 @@ function signedAt(seconds: number): SignatureInput {
 
 describe('verifySignature: valid deliveries', () => {
   it('accepts a delivery signed by the sandbox', () => {
-    expect(verifySignature(delivery())).toEqual({ valid: true, cause: 'valid', message: 'Valid: signed with this secret, 0 s ago.', skewSeconds: 0 })
+    expect(verifySignature(delivery())).toEqual({
+      valid: true,
+      cause: 'valid',
+      message: 'Valid: signed with this secret, 0 s ago.',
+      skewSeconds: 0,
+    })
   })
 
   it('accepts a delivery signed by the standardwebhooks library', () => {
@@ -45,7 +50,13 @@ describe('verifySignature: valid deliveries', () => {
 
   it('ignores whitespace around pasted header values and the secret', () => {
     const input = delivery()
-    const result = verifySignature({ ...input, hookId: ` ${hookId}\n`, hookTimestamp: `${now}\n`, hookSignature: `  ${input.hookSignature}\n`, secret: ` ${secret}\n` })
+    const result = verifySignature({
+      ...input,
+      hookId: ` ${hookId}\n`,
+      hookTimestamp: `${now}\n`,
+      hookSignature: `  ${input.hookSignature}\n`,
+      secret: ` ${secret}\n`,
+    })
     expect(result.cause).toBe('valid')
   })
 
@@ -101,7 +112,10 @@ describe('verifySignature: headers', () => {
 describe('verifySignature: time window', () => {
   it('accepts a delivery exactly at the edge of the window', () => {
     expect(verifySignature(signedAt(now - defaultToleranceSeconds))).toMatchObject({ cause: 'valid', skewSeconds: defaultToleranceSeconds })
-    expect(verifySignature(signedAt(now + defaultToleranceSeconds))).toMatchObject({ cause: 'valid', skewSeconds: -defaultToleranceSeconds })
+    expect(verifySignature(signedAt(now + defaultToleranceSeconds))).toMatchObject({
+      cause: 'valid',
+      skewSeconds: -defaultToleranceSeconds,
+    })
   })
 
   it('refuses a delivery one second too old, saying how old', () => {
@@ -150,7 +164,7 @@ describe('verifySignature: the secret', () => {
     expect(verifySignature(delivery({ secret: value })).cause).toBe('malformed-secret')
   })
 
-  it('says no-match for another endpoint\'s secret', () => {
+  it("says no-match for another endpoint's secret", () => {
     expect(verifySignature(delivery({ secret: newWebhookSecret() }))).toMatchObject({ valid: false, cause: 'no-match', skewSeconds: 0 })
   })
 })

@@ -75,7 +75,10 @@ describe('batch store: the input', () => {
 
   it('takes the IDs of an opened file, and its name as the label', async () => {
     serveBatches(api)
-    api.handle('batchOpenFile', () => ({ fileName: 'report.csv', parsed: { ids: ['pay_9'], duplicates: 0, invalid: [], blankLines: [], format: 'csv', column: 'id' } }))
+    api.handle('batchOpenFile', () => ({
+      fileName: 'report.csv',
+      parsed: { ids: ['pay_9'], duplicates: 0, invalid: [], blankLines: [], format: 'csv', column: 'id' },
+    }))
     input().setInput('pay_1')
     await input().openFile()
     expect(input()).toMatchObject({ file: { fileName: 'report.csv' }, label: 'report.csv' })
@@ -129,7 +132,9 @@ describe('batch store: a run', () => {
     api.emit('batchProgress', progress({ done: 1 }))
     useNavigation.getState().go('payments')
     api.emit('batchProgress', progress({ done: 4, status: 'completed', counts: { found: 3, notFound: 1, error: 0, failedPayments: 2 } }))
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Batch "March report" finished', message: expect.stringContaining('2 failed payments') as string }))
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Batch "March report" finished', message: expect.stringContaining('2 failed payments') as string }),
+    )
   })
 
   it('says nothing extra to a user who is watching the run', async () => {
@@ -177,7 +182,10 @@ describe('batch store: a run', () => {
 
   it('shows a refused resume in its words', async () => {
     serveBatches(api, { jobs: [job({ id: 'batch_old', status: 'interrupted' })] })
-    api.fail('batchResume', { code: 'batch-environment-mismatch', message: 'This batch was started in another environment (production): switch back to it in Settings to resume.' })
+    api.fail('batchResume', {
+      code: 'batch-environment-mismatch',
+      message: 'This batch was started in another environment (production): switch back to it in Settings to resume.',
+    })
     await run().init()
     await run().resume('batch_old')
     expect(run().actionError?.message).toContain('another environment')
@@ -210,6 +218,9 @@ describe('batch store: export', () => {
     expect(exports().exportState).toEqual({ status: 'cancelled', format: 'csv' })
     api.fail('batchExport', { code: 'storage', message: 'Could not write march.csv: the disk is full. Nothing was exported.' })
     await exports().exportResults('csv')
-    expect(exports().exportState).toMatchObject({ status: 'failed', error: { code: 'storage', message: expect.stringContaining('disk is full') as string } })
+    expect(exports().exportState).toMatchObject({
+      status: 'failed',
+      error: { code: 'storage', message: expect.stringContaining('disk is full') as string },
+    })
   })
 })

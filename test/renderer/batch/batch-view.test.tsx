@@ -17,7 +17,8 @@ const savedRect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundin
 beforeAll(() => {
   // Mantine's autosizing textarea listens for font loads, which jsdom does not have.
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() })
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
+  for (const [key, value] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
   Object.defineProperty(Element.prototype, 'getBoundingClientRect', {
     configurable: true,
     value: () => ({ x: 0, y: 0, top: 0, left: 0, bottom: 37, right: 960, width: 960, height: 37, toJSON: () => ({}) }),
@@ -140,7 +141,9 @@ describe('BatchView: results', () => {
   })
 
   it('renders only the rows in sight of 50,000 results', async () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => (i % 4 === 0 ? failed(`pay_${i}`, 'insufficient_funds', 'yes') : settled(`pay_${i}`)))
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      i % 4 === 0 ? failed(`pay_${i}`, 'insufficient_funds', 'yes') : settled(`pay_${i}`),
+    )
     await showCompleted(many)
     expect(screen.getByTestId('results-shown')).toHaveTextContent('50,000 results')
     expect(resultRows().length).toBeLessThan(60)
@@ -169,7 +172,12 @@ describe('BatchView: results', () => {
     expect(screen.getByText('The 3 of 6 results the filters show.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
     await screen.findByTestId('export-path')
-    expect(api.calls('batchExport').at(-1)).toEqual({ jobId: 'batch_1', format: 'csv', includeEmails: false, onlyIds: ['pay_b', 'pay_c', 'pay_f'] })
+    expect(api.calls('batchExport').at(-1)).toEqual({
+      jobId: 'batch_1',
+      format: 'csv',
+      includeEmails: false,
+      onlyIds: ['pay_b', 'pay_c', 'pay_f'],
+    })
 
     await userEvent.click(only)
     expect(screen.getByText('All 6 results of this run.')).toBeInTheDocument()

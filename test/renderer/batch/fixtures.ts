@@ -56,7 +56,12 @@ export function failed(id: string, code: string, retryable: BatchResult['retryab
 export const notFound = (id: string): BatchResult => ({ ...empty, id, outcome: 'not-found' })
 
 export function lookupError(id: string, code: 'network' | 'server-error' = 'network'): BatchResult {
-  return { ...empty, id, outcome: 'error', failure: { code, message: code === 'network' ? 'Could not reach the service.' : 'The service failed (500) after 3 attempts.' } }
+  return {
+    ...empty,
+    id,
+    outcome: 'error',
+    failure: { code, message: code === 'network' ? 'Could not reach the service.' : 'The service failed (500) after 3 attempts.' },
+  }
 }
 
 export const mixedResults: BatchResult[] = [

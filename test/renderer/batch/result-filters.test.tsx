@@ -24,16 +24,39 @@ describe('visibleResults', () => {
   })
 
   it('sorts by amount both ways with empty cells last, ties in arrival order', () => {
-    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'amount', direction: 'asc' }))).toEqual(['pay_c', 'pay_f', 'pay_a', 'pay_b', 'pay_d', 'pay_e'])
-    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'amount', direction: 'desc' }))).toEqual(['pay_a', 'pay_b', 'pay_f', 'pay_c', 'pay_d', 'pay_e'])
+    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'amount', direction: 'asc' }))).toEqual([
+      'pay_c',
+      'pay_f',
+      'pay_a',
+      'pay_b',
+      'pay_d',
+      'pay_e',
+    ])
+    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'amount', direction: 'desc' }))).toEqual([
+      'pay_a',
+      'pay_b',
+      'pay_f',
+      'pay_c',
+      'pay_d',
+      'pay_e',
+    ])
   })
 
   it('sorts by error code, lookup errors among them', () => {
-    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'errorCode', direction: 'asc' }))).toEqual(['pay_b', 'pay_f', 'pay_c', 'pay_e', 'pay_a', 'pay_d'])
+    expect(ids(visibleResults(mixedResults, noResultFilter, { column: 'errorCode', direction: 'asc' }))).toEqual([
+      'pay_b',
+      'pay_f',
+      'pay_c',
+      'pay_e',
+      'pay_a',
+      'pay_d',
+    ])
   })
 
   it('filters and sorts 50,000 rows quickly', () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? failed(`pay_${i}`, 'card_declined', 'yes', { amount: i }) : settled(`pay_${i}`, { amount: 50_000 - i })))
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      i % 3 === 0 ? failed(`pay_${i}`, 'card_declined', 'yes', { amount: i }) : settled(`pay_${i}`, { amount: 50_000 - i }),
+    )
     const started = performance.now()
     const rows = visibleResults(many, { ...noResultFilter, outcome: 'failed' }, { column: 'amount', direction: 'desc' })
     expect(performance.now() - started).toBeLessThan(500)

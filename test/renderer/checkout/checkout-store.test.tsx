@@ -31,7 +31,15 @@ describe('checkout store', () => {
 
   it('never sends twice at once, and never retries by itself', async () => {
     let release = (): void => undefined
-    api.handle('createCheckout', () => new Promise((resolve) => { release = () => { resolve(createdCheckout()) } }))
+    api.handle(
+      'createCheckout',
+      () =>
+        new Promise((resolve) => {
+          release = () => {
+            resolve(createdCheckout())
+          }
+        }),
+    )
     const first = useCheckout.getState().submit(checkout)
     expect(await useCheckout.getState().submit(checkout)).toBeNull()
     release()

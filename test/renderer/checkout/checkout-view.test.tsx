@@ -38,7 +38,7 @@ async function fillValid(): Promise<void> {
 
 const submitButton = () => screen.getByRole('button', { name: /Create (checkout payment|payment in Production)/ })
 
-describe('Checkout: client-side checks in the service\'s words', () => {
+describe("Checkout: client-side checks in the service's words", () => {
   it('names every empty field the way the service would, and sends nothing', async () => {
     renderWithProviders(<CheckoutView />)
     await user.click(submitButton())
@@ -58,7 +58,7 @@ describe('Checkout: client-side checks in the service\'s words', () => {
     expect(await screen.findByText('products should not be empty')).toBeInTheDocument()
   })
 
-  it('refuses a decimal price with the service\'s message, next to that row', async () => {
+  it("refuses a decimal price with the service's message, next to that row", async () => {
     renderWithProviders(<CheckoutView />)
     await fillValid()
     await enter('Product 2 unit price', '99.5')
@@ -134,7 +134,7 @@ describe('Checkout: sending', () => {
     expect(alert).not.toHaveTextContent('products.1.price')
   })
 
-  it('keeps the draft and the service\'s field messages across a trip to another screen', async () => {
+  it("keeps the draft and the service's field messages across a trip to another screen", async () => {
     api.fail('createCheckout', { code: 'bad-request', message: 'x', details: ['customerEmail must be an email'] })
     const first = renderWithProviders(<CheckoutView />)
     await fillValid()
@@ -179,7 +179,9 @@ describe('Checkout: sending', () => {
     await user.click(submitButton())
     await user.click(await screen.findByRole('button', { name: 'Open in Payments' }))
     expect(useNavigation.getState().view).toBe('payments')
-    await waitFor(() => { expect(api.calls('getPayment')).toEqual([{ id: 'pay_abcdefghijklmnopqrstuv' }]) })
+    await waitFor(() => {
+      expect(api.calls('getPayment')).toEqual([{ id: 'pay_abcdefghijklmnopqrstuv' }])
+    })
   })
 
   it('starts over blank, or from the same details', async () => {
@@ -212,7 +214,10 @@ describe('Checkout: in Production the main process asks, not this screen', () =>
 
   it('says plainly that nothing was sent when the user cancelled the dialog', async () => {
     useEnvironment('production')
-    api.fail('createCheckout', { code: 'confirmation-declined', message: 'Create a payment in Production: cancelled in the confirmation dialog. Nothing was sent.' })
+    api.fail('createCheckout', {
+      code: 'confirmation-declined',
+      message: 'Create a payment in Production: cancelled in the confirmation dialog. Nothing was sent.',
+    })
     renderWithProviders(<CheckoutView />)
     await fillValid()
     await user.click(submitButton())

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { checkoutMessages, messagePath } from '../../../src/shared/checkout-rules'
 import { sortMessages } from '../../../src/renderer/src/views/checkout/field-errors'
-import { draftTotal, emptyCheckoutValues, toRequestBody, type CheckoutFormValues } from '../../../src/renderer/src/views/checkout/form-values'
+import {
+  draftTotal,
+  emptyCheckoutValues,
+  toRequestBody,
+  type CheckoutFormValues,
+} from '../../../src/renderer/src/views/checkout/form-values'
 import { echoedProducts } from '../../../src/renderer/src/views/checkout/echoed-products'
 
 describe('messagePath', () => {

@@ -18,7 +18,13 @@ export function createdCheckout(environment: EnvironmentId = 'local'): InvokeRes
   return {
     environment,
     payment,
-    raw: { ...payment, products: [{ name: 'Team seat', price: 1500, quantity: 4 }, { name: 'Onboarding call', price: 9900, quantity: 1 }] },
+    raw: {
+      ...payment,
+      products: [
+        { name: 'Team seat', price: 1500, quantity: 4 },
+        { name: 'Onboarding call', price: 9900, quantity: 1 },
+      ],
+    },
   }
 }
 

@@ -16,9 +16,13 @@ import { endpoint, setEnvironment } from '../webhooks/fixtures'
 async function expectEnterCancels(dialogName: string, cancelName: string): Promise<void> {
   const dialog = await screen.findByRole('dialog', { name: dialogName })
   const cancel = within(dialog).getByRole('button', { name: cancelName })
-  await waitFor(() => { expect(cancel).toHaveFocus() })
+  await waitFor(() => {
+    expect(cancel).toHaveFocus()
+  })
   await userEvent.keyboard('{Enter}')
-  await waitFor(() => { expect(screen.queryByRole('dialog', { name: dialogName })).not.toBeInTheDocument() })
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog', { name: dialogName })).not.toBeInTheDocument()
+  })
 }
 
 describe('ConfirmDialog', () => {
@@ -26,7 +30,14 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn()
     const onCancel = vi.fn()
     renderWithProviders(
-      <ConfirmDialog opened title="Register a live webhook?" cancelLabel="Cancel" confirmLabel="Register in Production" onConfirm={onConfirm} onCancel={onCancel}>
+      <ConfirmDialog
+        opened
+        title="Register a live webhook?"
+        cancelLabel="Cancel"
+        confirmLabel="Register in Production"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      >
         <Text size="sm">Real customers&apos; payment events go to this URL.</Text>
       </ConfirmDialog>,
     )
@@ -36,7 +47,9 @@ describe('ConfirmDialog', () => {
   it('focuses Cancel, never the destructive button, so Enter cancels', async () => {
     const { onConfirm, onCancel, dialog } = open()
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' })
-    await waitFor(() => { expect(cancel).toHaveFocus() })
+    await waitFor(() => {
+      expect(cancel).toHaveFocus()
+    })
     expect(within(dialog).getByRole('button', { name: 'Register in Production' })).not.toHaveFocus()
     await userEvent.keyboard('{Enter}')
     expect(onCancel).toHaveBeenCalledTimes(1)
@@ -45,7 +58,9 @@ describe('ConfirmDialog', () => {
 
   it('cancels on Escape', async () => {
     const { onConfirm, onCancel, dialog } = open()
-    await waitFor(() => { expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus() })
+    await waitFor(() => {
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    })
     await userEvent.keyboard('{Escape}')
     expect(onCancel).toHaveBeenCalledTimes(1)
     expect(onConfirm).not.toHaveBeenCalled()

@@ -45,7 +45,14 @@ export interface FakePayments {
  */
 export function installFakePayments(payments: PaymentView[] = []): FakePayments {
   const api = installFakeApi()
-  const fake: FakePayments = { api, lookups: [], recent: [], payments: new Map(payments.map((p) => [p.id ?? '', p])), error: null, gate: null }
+  const fake: FakePayments = {
+    api,
+    lookups: [],
+    recent: [],
+    payments: new Map(payments.map((p) => [p.id ?? '', p])),
+    error: null,
+    gate: null,
+  }
   const getPayment = vi.fn(async ({ id }: { id: string }): Promise<IpcResult<PaymentLookup>> => {
     fake.lookups.push(id)
     if (fake.gate) await fake.gate

@@ -76,7 +76,11 @@ describe('payments store: lookups', () => {
   it('keeps the 404 as the outcome, in the main process words', async () => {
     installFakePayments()
     await state().open('pay_nope')
-    expect(state()).toMatchObject({ status: 'failed', lookedUpId: 'pay_nope', error: { code: 'not-found', message: 'No payment with this ID in Local sandbox.' } })
+    expect(state()).toMatchObject({
+      status: 'failed',
+      lookedUpId: 'pay_nope',
+      error: { code: 'not-found', message: 'No payment with this ID in Local sandbox.' },
+    })
   })
 
   it('shows an invalid-id answer from the main process under the field', async () => {
@@ -132,7 +136,9 @@ describe('payments store: lookups', () => {
     const lookup = state().open('pay_seed_card_declined')
     useNavigation.getState().go('settings')
     await lookup
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Payment pay_seed_card_declined: failed', message: 'Declined by the bank (card_declined)' }))
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Payment pay_seed_card_declined: failed', message: 'Declined by the bank (card_declined)' }),
+    )
   })
 
   it('does not notify when the user is on the Payments screen', async () => {

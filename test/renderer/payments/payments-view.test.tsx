@@ -149,7 +149,10 @@ describe('Payments screen', () => {
 
   it('offers no retry where it would fail the same way', async () => {
     const { fake, user } = await renderPayments()
-    fake.error = { code: 'keychain-unavailable', message: 'No keychain is available on this system: install and start a Secret Service (gnome-keyring).' }
+    fake.error = {
+      code: 'keychain-unavailable',
+      message: 'No keychain is available on this system: install and start a Secret Service (gnome-keyring).',
+    }
     await lookUp(user, 'pay_1')
     expect(await screen.findByText(/No keychain is available/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
@@ -173,7 +176,9 @@ describe('Payments screen', () => {
     const { fake, user } = await renderPayments([failedPayment('card_declined')])
     fireEvent.paste(field(), { clipboardData: { getData: () => 'pay_seed_card_declined or pay_other?' } })
     expect(field()).toHaveAccessibleDescription(/2 different IDs/)
-    await user.click(within(screen.getByRole('group', { name: 'IDs found in the text' })).getByRole('button', { name: 'pay_seed_card_declined' }))
+    await user.click(
+      within(screen.getByRole('group', { name: 'IDs found in the text' })).getByRole('button', { name: 'pay_seed_card_declined' }),
+    )
     expect(await screen.findByTestId('failure-card')).toBeInTheDocument()
     expect(fake.lookups).toEqual(['pay_seed_card_declined'])
   })

@@ -14,7 +14,16 @@ describe('request filters', () => {
   ]
 
   it('sorts status codes into classes, with no answer its own class', () => {
-    expect([200, 201, 404, 429, 500, 503, null, 302].map(statusClassOf)).toEqual(['2xx', '2xx', '4xx', '4xx', '5xx', '5xx', 'none', 'other'])
+    expect([200, 201, 404, 429, 500, 503, null, 302].map(statusClassOf)).toEqual([
+      '2xx',
+      '2xx',
+      '4xx',
+      '4xx',
+      '5xx',
+      '5xx',
+      'none',
+      'other',
+    ])
   })
 
   it('lists every entry newest first with no filter', () => {

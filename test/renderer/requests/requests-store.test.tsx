@@ -14,11 +14,15 @@ describe('requests store', () => {
     const [a, b, c] = [entry(), rateLimited(), entry()]
     api.handle('getRequestLog', () => [a, b])
     await useRequests.getState().start()
-    expect(useRequests.getState()).toMatchObject({ load: 'ready', rateLimitedCount: 1, config: { ceiling: 100, concurrency: 20, headroom: 0.1 } })
+    expect(useRequests.getState()).toMatchObject({
+      load: 'ready',
+      rateLimitedCount: 1,
+      config: { ceiling: 100, concurrency: 20, headroom: 0.1 },
+    })
     // A batch overlapping the snapshot adds only what is new.
     api.emit('requestLogAppended', [b, c, rateLimited()])
     const { entries, rateLimitedCount } = useRequests.getState()
-    expect(entries.map((e) => e.id)).toEqual([a.id, b.id, c.id, (entries.at(-1)?.id ?? 0)])
+    expect(entries.map((e) => e.id)).toEqual([a.id, b.id, c.id, entries.at(-1)?.id ?? 0])
     expect(rateLimitedCount).toBe(2)
   })
 

@@ -14,7 +14,8 @@ const sizes = { clientHeight: 420, clientWidth: 900, offsetHeight: 33 }
 const saved = Object.fromEntries(Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]))
 const savedRect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect')
 beforeAll(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
+  for (const [key, value] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
   Object.defineProperty(Element.prototype, 'getBoundingClientRect', {
     configurable: true,
     value: () => ({ x: 0, y: 0, top: 0, left: 0, bottom: 33, right: 900, width: 900, height: 33, toJSON: () => ({}) }),
@@ -28,7 +29,10 @@ afterAll(() => {
 let api: FakeApi
 function serve(log: RequestLogEntry[], state = schedulerState()): void {
   api.handle('getRequestLog', () => log)
-  api.handle('getScheduler', () => ({ config: { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom }, state }))
+  api.handle('getScheduler', () => ({
+    config: { ceiling: state.ceiling, concurrency: state.concurrency, headroom: state.headroom },
+    state,
+  }))
 }
 
 async function show(log: RequestLogEntry[], state = schedulerState()): Promise<void> {
@@ -38,7 +42,10 @@ async function show(log: RequestLogEntry[], state = schedulerState()): Promise<v
 }
 
 function logRows(): HTMLElement[] {
-  return within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row').slice(1).filter((row) => row.getAttribute('aria-hidden') !== 'true')
+  return within(screen.getByRole('table', { name: 'Request log' }))
+    .getAllByRole('row')
+    .slice(1)
+    .filter((row) => row.getAttribute('aria-hidden') !== 'true')
 }
 
 describe('RequestsView', () => {
@@ -47,7 +54,11 @@ describe('RequestsView', () => {
   })
 
   it('lists requests newest first, flags 429s in red and counts them', async () => {
-    await show([entry({ path: '/api/payment/pay_first' }), rateLimited({ path: '/api/payment/pay_throttled', attempt: 1, queuedMs: 1500 }), entry({ path: '/api/payment/pay_last', attempt: 2 })])
+    await show([
+      entry({ path: '/api/payment/pay_first' }),
+      rateLimited({ path: '/api/payment/pay_throttled', attempt: 1, queuedMs: 1500 }),
+      entry({ path: '/api/payment/pay_last', attempt: 2 }),
+    ])
     const rows = logRows()
     expect(rows).toHaveLength(3)
     expect(rows[0]).toHaveTextContent('/api/payment/pay_last')
@@ -68,7 +79,11 @@ describe('RequestsView', () => {
 
   it('filters by 429 only, status class and path, and clears the filters from the empty state', async () => {
     const user = userEvent.setup()
-    await show([entry({ path: '/api/payment/pay_a' }), rateLimited({ path: '/api/payment/pay_b' }), entry({ status: 404, path: '/api/payment/pay_c' })])
+    await show([
+      entry({ path: '/api/payment/pay_a' }),
+      rateLimited({ path: '/api/payment/pay_b' }),
+      entry({ status: 404, path: '/api/payment/pay_c' }),
+    ])
     await user.click(screen.getByRole('switch', { name: '429 only' }))
     expect(logRows()).toHaveLength(1)
     expect(screen.getByTestId('request-count')).toHaveTextContent('1 of 3 requests')
@@ -121,7 +136,19 @@ describe('RequestsView', () => {
   })
 
   it('shows the rate against the ceiling, tokens, queue and the learned limit', async () => {
-    await show([], schedulerState({ rate: 0.25, ceiling: 100, learnedLimit: 0.26, tokens: 0.5, burst: 2, inFlight: 3, concurrency: 20, queued: { interactive: 4, batch: 3, total: 7 } }))
+    await show(
+      [],
+      schedulerState({
+        rate: 0.25,
+        ceiling: 100,
+        learnedLimit: 0.26,
+        tokens: 0.5,
+        burst: 2,
+        inFlight: 3,
+        concurrency: 20,
+        queued: { interactive: 4, batch: 3, total: 7 },
+      }),
+    )
     expect(screen.getByTestId('scheduler-rate')).toHaveTextContent('0.25 req/s')
     expect(screen.getByTestId('scheduler-ceiling')).toHaveTextContent('100 req/s')
     expect(screen.getByTestId('scheduler-tokens')).toHaveTextContent('0.5 / 2')
@@ -133,7 +160,10 @@ describe('RequestsView', () => {
   })
 
   it('says what the throttle has learned, where from, the window and the headroom, in words', async () => {
-    await show([], schedulerState({ learnedLimit: 50, limitSource: 'headers', windowMs: 2_000, phase: 'hold', headroom: 0.1, batchRate: 45 }))
+    await show(
+      [],
+      schedulerState({ learnedLimit: 50, limitSource: 'headers', windowMs: 2_000, phase: 'hold', headroom: 0.1, batchRate: 45 }),
+    )
     expect(screen.getByLabelText('What the throttle has learned')).toBeInTheDocument()
     expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^50 req\/s \(100 per 2(\.0+)? s\)$/)
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Announced by the service (rate-limit headers)')

@@ -10,8 +10,17 @@ import { auditEntry, auditList } from './audit-fixtures'
 import { installFakeSettings } from './fake-settings'
 
 const entries = [
-  auditEntry(1, { environment: 'production', action: 'key-set', detail: 'Stored a private key for Production (SHA256:ab12 cd34 ef56 7890).' }),
-  auditEntry(2, { environment: 'production', action: 'environment-switched', detail: 'Switched from Local sandbox to Production.', user: 'grace' }),
+  auditEntry(1, {
+    environment: 'production',
+    action: 'key-set',
+    detail: 'Stored a private key for Production (SHA256:ab12 cd34 ef56 7890).',
+  }),
+  auditEntry(2, {
+    environment: 'production',
+    action: 'environment-switched',
+    detail: 'Switched from Local sandbox to Production.',
+    user: 'grace',
+  }),
   auditEntry(3, { action: 'checkout-created', detail: 'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.' }),
 ]
 
@@ -29,7 +38,11 @@ describe('the audit log section', () => {
     const [newest, middle, oldest] = rows()
     if (!newest || !middle || !oldest) throw new Error('three rows expected')
     const local = new Date(entries[2]?.at ?? '').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' })
-    expect(within(newest).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(newest)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '3',
       local,
       'ada',
@@ -70,7 +83,10 @@ describe('the audit log section', () => {
   it('points out problems found earlier that the log recorded about itself', async () => {
     const api = installFakeApi()
     api.handle('auditList', () =>
-      auditList([...entries, auditEntry(4, { action: 'audit-problem', detail: "The app's record of the log's end (audit.head) is missing." })]),
+      auditList([
+        ...entries,
+        auditEntry(4, { action: 'audit-problem', detail: "The app's record of the log's end (audit.head) is missing." }),
+      ]),
     )
     renderWithProviders(<AuditSection />)
     expect(await screen.findByText(/1 problem found earlier is recorded in the log, marked in red below/)).toBeInTheDocument()
@@ -94,7 +110,15 @@ describe('the audit log section', () => {
     const api = installFakeApi()
     api.handle('auditList', () =>
       auditList(entries, {
-        unwritten: [{ at: '2026-03-01T10:00:00.000Z', environment: 'production', action: 'key-deleted', detail: 'Deleted the private key of Production.', reason: 'The audit log could not be written because the disk is full.' }],
+        unwritten: [
+          {
+            at: '2026-03-01T10:00:00.000Z',
+            environment: 'production',
+            action: 'key-deleted',
+            detail: 'Deleted the private key of Production.',
+            reason: 'The audit log could not be written because the disk is full.',
+          },
+        ],
       }),
     )
     renderWithProviders(<AuditSection />)

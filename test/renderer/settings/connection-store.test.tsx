@@ -23,7 +23,10 @@ describe('connection store', () => {
   })
 
   it('records a connection test, and forgets it when the key is replaced', async () => {
-    const fake = installFakeSettings({ keys: { operator: 'service_sandbox_a' }, settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } } })
+    const fake = installFakeSettings({
+      keys: { operator: 'service_sandbox_a' },
+      settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } },
+    })
     await useConnection.getState().load()
     await useConnection.getState().testConnection('operator')
     expect(useConnection.getState().tests.operator).toMatchObject({ status: 'passed' })
@@ -33,7 +36,10 @@ describe('connection store', () => {
   })
 
   it('forgets a test result when the base URL changes', async () => {
-    installFakeSettings({ keys: { operator: 'service_sandbox_a' }, settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } } })
+    installFakeSettings({
+      keys: { operator: 'service_sandbox_a' },
+      settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } },
+    })
     await useConnection.getState().load()
     await useConnection.getState().testConnection('operator')
     await useConnection.getState().testConnection('local')
@@ -47,14 +53,25 @@ describe('connection store', () => {
     await useConnection.getState().load()
     fake.api.fail('testKey', { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' })
     await useConnection.getState().testConnection('operator')
-    expect(useConnection.getState().tests.operator).toMatchObject({ status: 'failed', error: { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' } })
+    expect(useConnection.getState().tests.operator).toMatchObject({
+      status: 'failed',
+      error: { code: 'keychain-locked', message: 'The keychain is locked: unlock it and try again.' },
+    })
   })
 
   it('keeps only the latest of two overlapping tests', async () => {
     const fake = installFakeSettings()
     await useConnection.getState().load()
     let release: (() => void) | undefined
-    fake.api.handle('testKey', () => new Promise((resolve) => { release = () => { resolve({ message: 'old' }) } }))
+    fake.api.handle(
+      'testKey',
+      () =>
+        new Promise((resolve) => {
+          release = () => {
+            resolve({ message: 'old' })
+          }
+        }),
+    )
     const first = useConnection.getState().testConnection('local')
     fake.api.handle('testKey', () => ({ message: 'new' }))
     await useConnection.getState().testConnection('local')
@@ -79,7 +96,9 @@ describe('connection store', () => {
     expect(show).not.toHaveBeenCalled()
     useNavigation.getState().go('payments')
     await useConnection.getState().testConnection('local')
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Connection works', message: 'Connected to Local sandbox: the key is accepted.' }))
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Connection works', message: 'Connected to Local sandbox: the key is accepted.' }),
+    )
     show.mockRestore()
   })
 })

@@ -15,7 +15,9 @@ export interface FakeSettings {
 }
 
 /** A fake main process for the settings channels, with the same answers in shape. */
-export function installFakeSettings(start: { settings?: Partial<Settings>; keys?: FakeSettings['keys']; notice?: string } = {}): FakeSettings {
+export function installFakeSettings(
+  start: { settings?: Partial<Settings>; keys?: FakeSettings['keys']; notice?: string } = {},
+): FakeSettings {
   const api = installFakeApi()
   const state: FakeSettings = {
     api,

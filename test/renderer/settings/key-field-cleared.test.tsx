@@ -12,7 +12,9 @@ import { installFakeSettings } from './fake-settings'
 // not stay there: not in the field, not in any store, whatever main answers.
 
 const key = 'service_sandbox_typed_in_the_renderer_0123'
-const withOperatorUrl = { settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } } }
+const withOperatorUrl = {
+  settings: { environments: { production: { baseUrl: null }, operator: { baseUrl: 'https://sandbox.example.com' } } },
+}
 
 async function typeKeyAndSave(): Promise<HTMLElement> {
   useNavigation.getState().go('settings')
@@ -38,9 +40,17 @@ describe('the key field is emptied as soon as setKey is sent', () => {
   it('while main has not answered yet', async () => {
     const fake = installFakeSettings(withOperatorUrl)
     let answer: (view: InvokeResponse<'setKey'>) => void = () => undefined
-    fake.api.handle('setKey', () => new Promise((resolve) => { answer = resolve }))
+    fake.api.handle(
+      'setKey',
+      () =>
+        new Promise((resolve) => {
+          answer = resolve
+        }),
+    )
     const field = await typeKeyAndSave()
-    await waitFor(() => { expect(fake.api.calls('setKey')).toEqual([{ environment: 'operator', key }]) })
+    await waitFor(() => {
+      expect(fake.api.calls('setKey')).toEqual([{ environment: 'operator', key }])
+    })
     expectKeyGone(field)
     fake.keys.operator = key
     answer(fake.view())

@@ -59,7 +59,9 @@ describe('SettingsView', () => {
     expect(fake.api.calls('updateSettings')).toHaveLength(0)
     await user.clear(input)
     await user.type(input, 'https://sandbox.example.com/{enter}')
-    await waitFor(() => { expect(fake.api.calls('updateSettings')).toEqual([{ baseUrl: { environment: 'operator', url: 'https://sandbox.example.com' } }]) })
+    await waitFor(() => {
+      expect(fake.api.calls('updateSettings')).toEqual([{ baseUrl: { environment: 'operator', url: 'https://sandbox.example.com' } }])
+    })
   })
 
   it('refuses a public key at once, with the explanation, without sending it', async () => {
@@ -107,14 +109,19 @@ describe('SettingsView', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep the key' }))
     expect(fake.keys.operator).toBe('service_sandbox_secret123')
     await user.click(within(section).getByRole('button', { name: 'Delete key' }))
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete the Operator sandbox key?' })).getByRole('button', { name: 'Delete key' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the Operator sandbox key?' })).getByRole('button', { name: 'Delete key' }),
+    )
     expect(await screen.findByLabelText('Private key')).toHaveValue('')
     expect(fake.keys.operator).toBeUndefined()
   })
 
   it('shows a keychain error with its message', async () => {
     const fake = installFakeSettings({ settings: { environments: operatorUrl } })
-    fake.api.fail('setKey', { code: 'keychain-locked', message: 'The system keychain is locked. Unlock it (log in again) and save the key again.' })
+    fake.api.fail('setKey', {
+      code: 'keychain-locked',
+      message: 'The system keychain is locked. Unlock it (log in again) and save the key again.',
+    })
     const { user } = await renderSettings()
     await openTab(user, 'Operator sandbox')
     await user.type(screen.getByLabelText('Private key'), 'service_sandbox_x')
@@ -171,7 +178,9 @@ describe('SettingsView', () => {
 
     await user.click(screen.getByRole('radio', { name: /Production/ }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch to Production' }))
-    await waitFor(() => { expect(useConnection.getState().view?.settings.activeEnvironment).toBe('production') })
+    await waitFor(() => {
+      expect(useConnection.getState().view?.settings.activeEnvironment).toBe('production')
+    })
     expect(fake.api.calls('updateSettings')).toEqual([{ activeEnvironment: 'production' }])
     expect(screen.getByRole('tab', { name: /Production/, selected: true })).toBeInTheDocument()
   })
@@ -181,7 +190,9 @@ describe('SettingsView', () => {
     const { user } = await renderSettings()
     const picker = screen.getByRole('radiogroup', { name: 'Active environment' })
     await user.click(within(picker).getByRole('radio', { name: /Operator sandbox/ }))
-    await waitFor(() => { expect(fake.api.calls('updateSettings')).toEqual([{ activeEnvironment: 'operator' }]) })
+    await waitFor(() => {
+      expect(fake.api.calls('updateSettings')).toEqual([{ activeEnvironment: 'operator' }])
+    })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
@@ -203,14 +214,18 @@ describe('SettingsView', () => {
     await user.clear(ceiling)
     await user.type(ceiling, '12.5')
     await user.click(screen.getByRole('button', { name: 'Save scheduler defaults' }))
-    await waitFor(() => { expect(fake.api.calls('updateSettings')).toEqual([{ throttle: { ceiling: 12.5, concurrency: 4 } }]) })
+    await waitFor(() => {
+      expect(fake.api.calls('updateSettings')).toEqual([{ throttle: { ceiling: 12.5, concurrency: 4 } }])
+    })
   })
 
   it('saves the theme', async () => {
     const fake = installFakeSettings()
     const { user } = await renderSettings()
     await user.click(screen.getByText('Dark'))
-    await waitFor(() => { expect(fake.api.calls('updateSettings')).toEqual([{ theme: 'dark' }]) })
+    await waitFor(() => {
+      expect(fake.api.calls('updateSettings')).toEqual([{ theme: 'dark' }])
+    })
     expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked()
   })
 })

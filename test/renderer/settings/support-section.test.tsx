@@ -48,7 +48,10 @@ describe('Settings: Support', () => {
 
   it('says why the logs folder could not be opened, with the next step', async () => {
     const { api, user, outcome } = renderSection()
-    api.fail('openLogsFolder', { code: 'logs-folder-unavailable', message: 'The logs folder could not be opened (no file manager). It is /tmp/logs' })
+    api.fail('openLogsFolder', {
+      code: 'logs-folder-unavailable',
+      message: 'The logs folder could not be opened (no file manager). It is /tmp/logs',
+    })
     await user.click(screen.getByRole('button', { name: 'Open logs folder' }))
     const alert = await outcome().findByRole('alert')
     expect(alert).toHaveTextContent('The logs folder was not opened')

@@ -20,7 +20,9 @@ describe('the throttle indicator in the header', () => {
     const user = userEvent.setup()
     renderWithProviders(<ThrottleIndicator />)
     await useRequests.getState().start()
-    const indicator = await screen.findByRole('button', { name: /^42\.5 of 100 req\/s 2 × 429\. Throttle: 42\.5 of 100 requests per second, 2 rate-limited\./ })
+    const indicator = await screen.findByRole('button', {
+      name: /^42\.5 of 100 req\/s 2 × 429\. Throttle: 42\.5 of 100 requests per second, 2 rate-limited\./,
+    })
     await user.tab()
     expect(indicator).toHaveFocus()
     await user.keyboard('{Enter}')

@@ -26,7 +26,12 @@ afterEach(() => {
 describe('the signature checker', () => {
   it('states the assumed algorithm and checks with the stored secret of the picked endpoint', async () => {
     const user = userEvent.setup()
-    api.handle('verifySignature', () => ({ valid: true, cause: 'valid', message: 'Valid: signed with this secret, 4 s ago.', skewSeconds: 4 }))
+    api.handle('verifySignature', () => ({
+      valid: true,
+      cause: 'valid',
+      message: 'Valid: signed with this secret, 4 s ago.',
+      skewSeconds: 4,
+    }))
     useWebhooks.setState({ tab: 'checker' })
     renderWithProviders(<WebhooksView />)
     expect(screen.getByText(/does not publish its signing algorithm/)).toBeInTheDocument()
@@ -42,13 +47,25 @@ describe('the signature checker', () => {
     expect(result).toHaveTextContent('Valid signature')
     expect(result).toHaveTextContent('Signed 4 s before now')
     expect(api.calls('verifySignature')).toEqual([
-      { body: '{"a":1}', hookId: 'msg_1', hookTimestamp: '1700000000', hookSignature: 'v1,abc=', secret: { endpointId: 'ep_1' }, ignoreTimestamp: false },
+      {
+        body: '{"a":1}',
+        hookId: 'msg_1',
+        hookTimestamp: '1700000000',
+        hookSignature: 'v1,abc=',
+        secret: { endpointId: 'ep_1' },
+        ignoreTimestamp: false,
+      },
     ])
   })
 
   it('shows the cause of an invalid signature, with the skew', async () => {
     const user = userEvent.setup()
-    api.handle('verifySignature', () => ({ valid: false, cause: 'timestamp-too-old', message: 'The delivery is 900 s old.', skewSeconds: 900 }))
+    api.handle('verifySignature', () => ({
+      valid: false,
+      cause: 'timestamp-too-old',
+      message: 'The delivery is 900 s old.',
+      skewSeconds: 900,
+    }))
     useWebhooks.setState({ tab: 'checker' })
     renderWithProviders(<WebhooksView />)
     await user.click(screen.getByRole('button', { name: 'Check signature' }))
@@ -60,7 +77,12 @@ describe('the signature checker', () => {
 
   it('sends a pasted secret and the ignore-the-time-window option', async () => {
     const user = userEvent.setup()
-    api.handle('verifySignature', () => ({ valid: false, cause: 'signature-as-secret', message: 'That is a signature.', skewSeconds: null }))
+    api.handle('verifySignature', () => ({
+      valid: false,
+      cause: 'signature-as-secret',
+      message: 'That is a signature.',
+      skewSeconds: null,
+    }))
     useWebhooks.setState({ tab: 'checker' })
     renderWithProviders(<WebhooksView />)
     await user.click(screen.getByText('Paste a secret'))
@@ -116,8 +138,22 @@ describe('test events and deliveries', () => {
         hookId: 'msg_42',
         status: 'failed',
         attempts: [
-          { attempt: 1, startedAt: new Date().toISOString(), hookTimestamp: 1_700_000_000, durationMs: 31, statusCode: 500, error: 'receiver answered 500' },
-          { attempt: 2, startedAt: new Date().toISOString(), hookTimestamp: 1_700_000_002, durationMs: 5_000, statusCode: null, error: 'no answer within 5000 ms' },
+          {
+            attempt: 1,
+            startedAt: new Date().toISOString(),
+            hookTimestamp: 1_700_000_000,
+            durationMs: 31,
+            statusCode: 500,
+            error: 'receiver answered 500',
+          },
+          {
+            attempt: 2,
+            startedAt: new Date().toISOString(),
+            hookTimestamp: 1_700_000_002,
+            durationMs: 5_000,
+            statusCode: null,
+            error: 'no answer within 5000 ms',
+          },
         ],
       }),
     ])

@@ -32,7 +32,14 @@ export function delivery(overrides: Partial<Delivery> = {}): Delivery {
     paymentId: 'pay_seed_pending_1',
     status: 'delivered',
     attempts: [
-      { attempt: 1, startedAt: new Date(Date.now() - 5_000).toISOString(), hookTimestamp: 1_700_000_000, durationMs: 12, statusCode: 200, error: null },
+      {
+        attempt: 1,
+        startedAt: new Date(Date.now() - 5_000).toISOString(),
+        hookTimestamp: 1_700_000_000,
+        durationMs: 12,
+        statusCode: 200,
+        error: null,
+      },
     ],
     nextAttemptAt: null,
     ...overrides,

@@ -82,12 +82,12 @@ describe('registering an endpoint', () => {
 
 /** As the main process does: the reveal is recorded, and the list says so from then on. */
 function serveRevealOnce(): void {
-    let revealedAt: number | null = null
-    api.handle('listWebhooks', () => [endpoint({ revealedAt })])
-    api.handle('revealWebhookSecret', () => {
-      revealedAt = Date.now()
-      return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
-    })
+  let revealedAt: number | null = null
+  api.handle('listWebhooks', () => [endpoint({ revealedAt })])
+  api.handle('revealWebhookSecret', () => {
+    revealedAt = Date.now()
+    return { secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' }
+  })
 }
 
 describe('the secret', () => {

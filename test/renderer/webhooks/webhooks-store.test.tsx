@@ -37,7 +37,10 @@ describe('webhooks store', () => {
   })
 
   it('reports a dialog cancelled in the main process as a failure, with its words', async () => {
-    const declined = { code: 'confirmation-declined' as const, message: 'Register a webhook endpoint in Production: cancelled in the confirmation dialog. Nothing was sent.' }
+    const declined = {
+      code: 'confirmation-declined' as const,
+      message: 'Register a webhook endpoint in Production: cancelled in the confirmation dialog. Nothing was sent.',
+    }
     api.fail('registerWebhook', declined)
     const outcome = await useWebhooks.getState().register({ url: 'https://a.example/x', connect: false })
     expect(outcome).toEqual({ kind: 'failed', error: declined })
@@ -71,7 +74,14 @@ describe('webhooks store', () => {
   })
 
   it('pre-fills the checker from a delivery: hook-id, the last timestamp, its endpoint', () => {
-    const last = { attempt: 2, startedAt: new Date().toISOString(), hookTimestamp: 1_700_000_099, durationMs: 5, statusCode: 200, error: null }
+    const last = {
+      attempt: 2,
+      startedAt: new Date().toISOString(),
+      hookTimestamp: 1_700_000_099,
+      durationMs: 5,
+      statusCode: 200,
+      error: null,
+    }
     useWebhooks.getState().setChecker({ body: 'old', hookSignature: 'v1,old' })
     useWebhooks.getState().checkDelivery(delivery({ hookId: 'msg_9', localEndpointId: 'ep_9', attempts: [...delivery().attempts, last] }))
     const { checker, tab, prefillNote } = useWebhooks.getState()
@@ -105,7 +115,9 @@ describe('webhooks store', () => {
   it('sends a test event and refreshes the deliveries', async () => {
     api.handle('sendTestEvent', (request) => ({ type: request.type, paymentId: request.paymentId }))
     api.handle('listSandboxDeliveries', () => [delivery()])
-    const sent = await useWebhookSandbox.getState().sendTestEvent({ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' })
+    const sent = await useWebhookSandbox
+      .getState()
+      .sendTestEvent({ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' })
     expect(sent).toBe(true)
     expect(api.calls('sendTestEvent')).toEqual([{ type: 'payment.failed', paymentId: 'pay_seed_pending_1', code: 'expired_card' }])
     await expect.poll(() => useWebhookSandbox.getState().deliveries).toHaveLength(1)

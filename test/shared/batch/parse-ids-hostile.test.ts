@@ -72,6 +72,9 @@ describe('parseIdList on hostile input', () => {
   it('still finds the ID column when a later line has a hundred thousand columns', () => {
     const rows = Array.from({ length: 30 }, (_, i) => `2026-03-${(i % 28) + 1},pay_${i}`)
     rows.splice(25, 0, ','.repeat(100_000))
-    expect(parseIdList(rows.join('\n'))).toMatchObject({ ids: rows.filter((r) => r.includes('pay_')).map((r) => r.split(',')[1]), column: 'column 2' })
+    expect(parseIdList(rows.join('\n'))).toMatchObject({
+      ids: rows.filter((r) => r.includes('pay_')).map((r) => r.split(',')[1]),
+      column: 'column 2',
+    })
   })
 })

@@ -46,7 +46,8 @@ describe('parseIdList: pasted lists', () => {
 
 describe('parseIdList: CSV tables', () => {
   it('finds the ID column by its header among other columns, with a BOM and CRLF', () => {
-    const csv = '\uFEFFdate,payment_id,amount,customer\r\n2026-11-01,pay_1,100,ada\r\n2026-11-02,"pay_2",200,grace\r\n2026-11-03,pay_3,300,"linus, jr"\r\n'
+    const csv =
+      '\uFEFFdate,payment_id,amount,customer\r\n2026-11-01,pay_1,100,ada\r\n2026-11-02,"pay_2",200,grace\r\n2026-11-03,pay_3,300,"linus, jr"\r\n'
     const parsed = parseIdList(csv)
     expect(parsed).toMatchObject({ ids: ['pay_1', 'pay_2', 'pay_3'], format: 'csv', column: 'payment_id', invalid: [], blankLines: [] })
   })

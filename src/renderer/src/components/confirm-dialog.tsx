@@ -20,7 +20,17 @@ interface ConfirmDialogProps {
  * the form behind it, or a key held down, cancels instead of doing what is being confirmed;
  * Escape and the close button cancel too. Only a deliberate click or Tab-then-Enter confirms.
  */
-export function ConfirmDialog({ opened, title, children, cancelLabel, confirmLabel, confirmColor = 'red', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  confirmColor = 'red',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="sm">

@@ -34,7 +34,14 @@ export function ErrorAlert({ error, title, onRetry, message, action, children, v
   const color = words.tone ? colors[words.tone] : words.settings ? 'orange' : 'red'
   const canRetry = onRetry !== undefined && words.retry === true
   return (
-    <Alert color={color} variant={variant} title={title ?? words.title} role="alert" data-code={error.code} data-testid={rest['data-testid']}>
+    <Alert
+      color={color}
+      variant={variant}
+      title={title ?? words.title}
+      role="alert"
+      data-code={error.code}
+      data-testid={rest['data-testid']}
+    >
       <Stack gap="xs" align="flex-start">
         {message === undefined ? <Text size="sm">{error.message}</Text> : message}
         {action === undefined ? <Text size="sm">{words.action}</Text> : action}
@@ -47,7 +54,13 @@ export function ErrorAlert({ error, title, onRetry, message, action, children, v
               </Button>
             ) : null}
             {toSettings ? (
-              <Button size="xs" variant="default" onClick={() => { useNavigation.getState().go('settings') }}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  useNavigation.getState().go('settings')
+                }}
+              >
                 Open Settings
               </Button>
             ) : null}

@@ -21,7 +21,14 @@ export function PauseCountdown({ until, children }: { until: number; children?: 
       <Text size="sm" data-testid="pause-countdown" data-remaining-ms={Math.round(remainingMs)} aria-live="off">
         Every request waits: resuming in <b>{formatDuration(remainingMs)}</b>.{children ? <> {children}</> : null}
       </Text>
-      <Progress mt="xs" size="sm" color="orange" value={Math.min(100, (remainingMs / total) * 100)} aria-label="Pause time left" transitionDuration={tickMs} />
+      <Progress
+        mt="xs"
+        size="sm"
+        color="orange"
+        value={Math.min(100, (remainingMs / total) * 100)}
+        aria-label="Pause time left"
+        transitionDuration={tickMs}
+      />
     </Alert>
   )
 }

@@ -15,8 +15,12 @@ export function ThrottleIndicator() {
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const summary = paused ? 'holding back after a 429' : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
-  const rateText = paused ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}` : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`
+  const summary = paused
+    ? 'holding back after a 429'
+    : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
+  const rateText = paused
+    ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
+    : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`
   const countText = `${busy > 0 ? `${busy} waiting · ` : ''}${rateLimitedCount} × 429`
   return (
     <Tooltip label="Open the Requests screen">
@@ -32,8 +36,7 @@ export function ThrottleIndicator() {
           <Text size="xs" c="dimmed" w={140} ta="right">
             {rateText}
           </Text>
-          {/* Keeps the two texts apart as words where tools read the button's text run together. */}
-          {' '}
+          {/* Keeps the two texts apart as words where tools read the button's text run together. */}{' '}
           <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
           <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
             {countText}

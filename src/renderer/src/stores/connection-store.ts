@@ -46,11 +46,7 @@ function describe(env: EnvironmentView | undefined): string {
 }
 
 /** A test result speaks for the URL and key it ran with: drop the ones that changed since. */
-function keepCurrentTests(
-  tests: ConnectionState['tests'],
-  before: SettingsView | null,
-  after: SettingsView,
-): ConnectionState['tests'] {
+function keepCurrentTests(tests: ConnectionState['tests'], before: SettingsView | null, after: SettingsView): ConnectionState['tests'] {
   const kept: ConnectionState['tests'] = {}
   for (const env of after.environments) {
     const test = tests[env.id]

@@ -86,7 +86,12 @@ export const useRequests = createStore<RequestsState>((set, get, scope) => ({
     try {
       const [snapshot, { config, state }] = await Promise.all([invoke('getRequestLog', {}), invoke('getScheduler', {})])
       // Live batches may have arrived before the snapshot: entry IDs only grow, so merge by ID.
-      set((current) => ({ ...withEntries(snapshot, current.entries), config: current.config ?? config, scheduler: current.scheduler ?? state, load: 'ready' }))
+      set((current) => ({
+        ...withEntries(snapshot, current.entries),
+        config: current.config ?? config,
+        scheduler: current.scheduler ?? state,
+        load: 'ready',
+      }))
     } catch (error) {
       set({ load: 'error', loadError: toErrorShape(error) })
     }

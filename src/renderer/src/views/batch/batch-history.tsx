@@ -83,7 +83,14 @@ export function BatchHistory() {
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Button size="xs" variant="light" onClick={() => { show(job.id) }} aria-label={`Open ${job.label}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => {
+                            show(job.id)
+                          }}
+                          aria-label={`Open ${job.label}`}
+                        >
                           Open
                         </Button>
                       </Table.Td>

@@ -11,7 +11,12 @@ import { isFiltering, visibleResults } from './result-filters'
 /** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */
 export function ExportCard() {
   const { state, includeEmails, setIncludeEmails, exportResults } = useBatchExport(
-    useShallow((s) => ({ state: s.exportState, includeEmails: s.includeEmails, setIncludeEmails: s.setIncludeEmails, exportResults: s.exportResults })),
+    useShallow((s) => ({
+      state: s.exportState,
+      includeEmails: s.includeEmails,
+      setIncludeEmails: s.setIncludeEmails,
+      exportResults: s.exportResults,
+    })),
   )
   const { results, filter } = useBatchResults(useShallow((s) => ({ results: s.results, filter: s.filter })))
   const { count, running } = useBatchRun(useShallow((s) => ({ count: s.progress?.done ?? 0, running: s.progress?.status === 'running' })))
@@ -40,20 +45,33 @@ export function ExportCard() {
             label={`Only the ${formatCount(shownIds.length)} rows the filters show`}
             description="Uncheck to export every result of the run."
             checked={onlyShown}
-            onChange={(event) => { setOnlyShown(event.currentTarget.checked) }}
+            onChange={(event) => {
+              setOnlyShown(event.currentTarget.checked)
+            }}
           />
         )}
         <Checkbox
           label="Include customer e-mails (otherwise masked)"
           description="Masked looks like a***@example.com: enough to recognise a customer, not to write to them."
           checked={includeEmails}
-          onChange={(event) => { setIncludeEmails(event.currentTarget.checked) }}
+          onChange={(event) => {
+            setIncludeEmails(event.currentTarget.checked)
+          }}
         />
         <Group gap="sm">
-          <Button onClick={() => void exportResults('csv', onlyIds)} loading={saving && state.format === 'csv'} disabled={saving || rows === 0}>
+          <Button
+            onClick={() => void exportResults('csv', onlyIds)}
+            loading={saving && state.format === 'csv'}
+            disabled={saving || rows === 0}
+          >
             Export CSV
           </Button>
-          <Button variant="light" onClick={() => void exportResults('json', onlyIds)} loading={saving && state.format === 'json'} disabled={saving || rows === 0}>
+          <Button
+            variant="light"
+            onClick={() => void exportResults('json', onlyIds)}
+            loading={saving && state.format === 'json'}
+            disabled={saving || rows === 0}
+          >
             Export JSON
           </Button>
         </Group>

@@ -48,7 +48,9 @@ export function FailureCharts() {
         </Group>
         {failedPayments === 0 ? (
           <Text size="sm" c="dimmed">
-            {results.length === 0 ? 'The breakdown of failed payments shows here as results arrive.' : 'No failed payments among these results.'}
+            {results.length === 0
+              ? 'The breakdown of failed payments shows here as results arrive.'
+              : 'No failed payments among these results.'}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

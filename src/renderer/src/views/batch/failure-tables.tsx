@@ -34,9 +34,15 @@ export function FailureTables(props: { byCode: CodeCount[]; byRetryable: Retryab
   const [shown, setShown] = useState(false)
   return (
     <>
-      <Button variant="subtle" size="compact-sm" w="fit-content" aria-expanded={shown} onClick={() => {
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        aria-expanded={shown}
+        onClick={() => {
           setShown((value) => !value)
-        }}>
+        }}
+      >
         {shown ? 'Hide the tables' : 'Show the charts as tables'}
       </Button>
       {shown && (

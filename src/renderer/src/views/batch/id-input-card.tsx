@@ -62,7 +62,9 @@ export function IdInputCard() {
             resize="vertical"
             spellCheck={false}
             value={s.input}
-            onChange={(event) => { s.setInput(event.currentTarget.value) }}
+            onChange={(event) => {
+              s.setInput(event.currentTarget.value)
+            }}
           />
         )}
 
@@ -74,7 +76,9 @@ export function IdInputCard() {
             description="Optional; names the run and the exported file."
             placeholder="March refunds report"
             value={s.label}
-            onChange={(event) => { s.setLabel(event.currentTarget.value) }}
+            onChange={(event) => {
+              s.setLabel(event.currentTarget.value)
+            }}
             maxLength={200}
             w={320}
           />
@@ -83,13 +87,11 @@ export function IdInputCard() {
           </Button>
         </Group>
 
-        {s.inputError && (
-          <ErrorAlert error={s.inputError} title="Not started" />
-        )}
+        {s.inputError && <ErrorAlert error={s.inputError} title="Not started" />}
 
         <Text size="xs" c="dimmed">
-          The run goes through the app&apos;s request throttle at batch priority, so a lookup on the Payments screen still answers at once. Each result is
-          saved as it arrives: if the app closes mid-run, it resumes where it stopped.
+          The run goes through the app&apos;s request throttle at batch priority, so a lookup on the Payments screen still answers at once.
+          Each result is saved as it arrives: if the app closes mid-run, it resumes where it stopped.
         </Text>
       </Stack>
     </Paper>

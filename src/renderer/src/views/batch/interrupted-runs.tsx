@@ -12,7 +12,11 @@ export function InterruptedRuns() {
   const interrupted = jobs.filter((job) => job.status === 'interrupted' && job.id !== activeJobId)
   if (interrupted.length === 0) return null
   return (
-    <Alert color="orange" variant="light" title={interrupted.length === 1 ? 'A batch stopped when the app closed' : `${interrupted.length} batches stopped when the app closed`}>
+    <Alert
+      color="orange"
+      variant="light"
+      title={interrupted.length === 1 ? 'A batch stopped when the app closed' : `${interrupted.length} batches stopped when the app closed`}
+    >
       <Stack gap="xs">
         <Text size="sm">Every result that arrived was saved. Resume to look up the rest where it stopped.</Text>
         {interrupted.map((job) => (
@@ -21,10 +25,22 @@ export function InterruptedRuns() {
               <b>{job.label}</b> · {environmentLabels[job.environment]} · {formatCount(job.done)} / {formatCount(job.total)} looked up
             </Text>
             <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => { show(job.id) }}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  show(job.id)
+                }}
+              >
                 See results
               </Button>
-              <Button size="xs" color="orange" loading={busy === 'resume'} onClick={() => void resume(job.id)} aria-label={`Resume ${job.label}`}>
+              <Button
+                size="xs"
+                color="orange"
+                loading={busy === 'resume'}
+                onClick={() => void resume(job.id)}
+                aria-label={`Resume ${job.label}`}
+              >
                 Resume
               </Button>
             </Group>

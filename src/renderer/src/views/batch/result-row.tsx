@@ -28,7 +28,18 @@ function Row({ result, index, measureRef, onOpen }: ResultRowProps) {
   return (
     <Table.Tr ref={measureRef} data-index={index} aria-rowindex={index + 2} data-outcome={result.outcome}>
       <Table.Td>
-        <Anchor component="button" type="button" size="xs" ff="monospace" onClick={() => { onOpen(result.id) }} title={`Open ${result.id} on the Payments screen`} maw="100%" truncate="end">
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          ff="monospace"
+          onClick={() => {
+            onOpen(result.id)
+          }}
+          title={`Open ${result.id} on the Payments screen`}
+          maw="100%"
+          truncate="end"
+        >
           {result.id}
         </Anchor>
       </Table.Td>

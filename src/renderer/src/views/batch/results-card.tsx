@@ -33,7 +33,9 @@ export function ResultsCard() {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3}>Results</Title>
           <Text size="sm" c="dimmed" data-testid="results-shown">
-            {rows.length === results.length ? `${formatCount(results.length)} results` : `${formatCount(rows.length)} of ${formatCount(results.length)} results`}
+            {rows.length === results.length
+              ? `${formatCount(results.length)} results`
+              : `${formatCount(rows.length)} of ${formatCount(results.length)} results`}
             {running && ' so far · updates while the run goes'}
           </Text>
         </Group>

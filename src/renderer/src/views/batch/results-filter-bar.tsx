@@ -27,18 +27,25 @@ function optionsOf(results: BatchResult[]): Options {
   }
   const codes: ComboboxItemGroup<string | ComboboxItem>[] = []
   if (declines.size > 0) codes.push({ group: 'Decline codes', items: [...declines].sort() })
-  if (lookups.size > 0) codes.push({ group: 'Lookup errors', items: [...lookups].sort().map((code) => ({ value: lookupCodeValue(code), label: code })) })
+  if (lookups.size > 0)
+    codes.push({ group: 'Lookup errors', items: [...lookups].sort().map((code) => ({ value: lookupCodeValue(code), label: code })) })
   return { counts, codes }
 }
 
-const retryOptions = [{ value: 'all', label: 'Any' }, ...(['yes', 'no', 'depends', 'later'] as const).map((value) => ({ value, label: retryableLabels[value] }))]
+const retryOptions = [
+  { value: 'all', label: 'Any' },
+  ...(['yes', 'no', 'depends', 'later'] as const).map((value) => ({ value, label: retryableLabels[value] })),
+]
 
 const isOutcome = (value: string): value is OutcomeFilter => ['all', 'failed', 'not-found', 'error'].includes(value)
-const isRetry = (value: string | null): value is 'all' | 'yes' | 'no' | 'depends' | 'later' => value !== null && retryOptions.some((o) => o.value === value)
+const isRetry = (value: string | null): value is 'all' | 'yes' | 'no' | 'depends' | 'later' =>
+  value !== null && retryOptions.some((o) => o.value === value)
 
 /** Outcome, error code, retryable class and ID text: the ways into a big result list. */
 export function ResultsFilterBar({ results }: { results: BatchResult[] }) {
-  const { filter, setFilter, clearFilter } = useBatchResults(useShallow((s) => ({ filter: s.filter, setFilter: s.setFilter, clearFilter: s.clearFilter })))
+  const { filter, setFilter, clearFilter } = useBatchResults(
+    useShallow((s) => ({ filter: s.filter, setFilter: s.setFilter, clearFilter: s.clearFilter })),
+  )
   const { counts, codes } = useMemo(() => optionsOf(results), [results])
   const filtered = filter.outcome !== 'all' || filter.code !== null || filter.retryable !== 'all' || filter.text !== ''
 
@@ -49,7 +56,9 @@ export function ResultsFilterBar({ results }: { results: BatchResult[] }) {
           display="flex"
           aria-label="Outcome"
           value={filter.outcome}
-          onChange={(value) => { if (isOutcome(value)) setFilter({ outcome: value }) }}
+          onChange={(value) => {
+            if (isOutcome(value)) setFilter({ outcome: value })
+          }}
           data={[
             { value: 'all', label: `All ${formatCount(counts.all)}` },
             { value: 'failed', label: `Failed payments ${formatCount(counts.failed)}` },
@@ -63,7 +72,9 @@ export function ResultsFilterBar({ results }: { results: BatchResult[] }) {
         placeholder="Any code"
         data={codes}
         value={filter.code}
-        onChange={(value) => { setFilter({ code: value }) }}
+        onChange={(value) => {
+          setFilter({ code: value })
+        }}
         clearable
         searchable
         nothingFoundMessage="No such code in these results"
@@ -73,11 +84,21 @@ export function ResultsFilterBar({ results }: { results: BatchResult[] }) {
         label="Retryable"
         data={retryOptions}
         value={filter.retryable}
-        onChange={(value) => { if (isRetry(value)) setFilter({ retryable: value }) }}
+        onChange={(value) => {
+          if (isRetry(value)) setFilter({ retryable: value })
+        }}
         allowDeselect={false}
         w={150}
       />
-      <TextInput label="Filter by ID" placeholder="pay_…" value={filter.text} onChange={(event) => { setFilter({ text: event.currentTarget.value }) }} w={180} />
+      <TextInput
+        label="Filter by ID"
+        placeholder="pay_…"
+        value={filter.text}
+        onChange={(event) => {
+          setFilter({ text: event.currentTarget.value })
+        }}
+        w={180}
+      />
       {filtered && (
         <Button variant="subtle" onClick={clearFilter}>
           Clear filters

@@ -30,15 +30,36 @@ export function ResultsTable({ rows }: { rows: BatchResult[] }) {
   const { viewportRef, virtualizer, items, paddingTop, paddingBottom } = useVirtualRows(rows, rowHeight, 12)
 
   return (
-    <ScrollArea.Autosize mah={520} type="auto" viewportRef={viewportRef} viewportProps={{ tabIndex: 0, 'aria-label': 'Results, scrollable' }}>
-      <Table stickyHeader layout="fixed" miw={996} verticalSpacing={6} highlightOnHover tabularNums aria-label="Batch results" aria-rowcount={rows.length + 1}>
+    <ScrollArea.Autosize
+      mah={520}
+      type="auto"
+      viewportRef={viewportRef}
+      viewportProps={{ tabIndex: 0, 'aria-label': 'Results, scrollable' }}
+    >
+      <Table
+        stickyHeader
+        layout="fixed"
+        miw={996}
+        verticalSpacing={6}
+        highlightOnHover
+        tabularNums
+        aria-label="Batch results"
+        aria-rowcount={rows.length + 1}
+      >
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {columns.map(({ column, label, width }) => {
               const direction = sort?.column === column ? sort.direction : null
               return (
                 <Table.Th key={column} w={width} aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'}>
-                  <UnstyledButton onClick={() => { toggleSort(column) }} fz="xs" fw={700} aria-label={`Sort by ${label}`}>
+                  <UnstyledButton
+                    onClick={() => {
+                      toggleSort(column)
+                    }}
+                    fz="xs"
+                    fw={700}
+                    aria-label={`Sort by ${label}`}
+                  >
                     {label}
                     <Text span fz="xs" c="dimmed" ml={4} aria-hidden>
                       {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
@@ -54,7 +75,15 @@ export function ResultsTable({ rows }: { rows: BatchResult[] }) {
           {items.map((item) => {
             const result = rows[item.index]
             if (result === undefined) return null
-            return <ResultRow key={result.id} result={result} index={item.index} measureRef={virtualizer.measureElement} onOpen={openInPayments} />
+            return (
+              <ResultRow
+                key={result.id}
+                result={result}
+                index={item.index}
+                measureRef={virtualizer.measureElement}
+                onOpen={openInPayments}
+              />
+            )
           })}
           {paddingBottom > 0 && <Table.Tr aria-hidden h={paddingBottom} />}
         </Table.Tbody>

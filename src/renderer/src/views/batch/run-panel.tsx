@@ -46,7 +46,12 @@ export function RunPanel() {
             </Stack>
             <Group gap="xs" wrap="wrap">
               {job.status === 'running' && (
-                <Button variant="default" onClick={() => void pause()} loading={busy === 'pause'} disabled={busy !== null && busy !== 'pause'}>
+                <Button
+                  variant="default"
+                  onClick={() => void pause()}
+                  loading={busy === 'pause'}
+                  disabled={busy !== null && busy !== 'pause'}
+                >
                   Pause
                 </Button>
               )}
@@ -56,7 +61,13 @@ export function RunPanel() {
                 </Button>
               )}
               {stoppable && (
-                <Button variant="light" color="red" onClick={() => void cancel()} loading={busy === 'cancel'} disabled={busy !== null && busy !== 'cancel'}>
+                <Button
+                  variant="light"
+                  color="red"
+                  onClick={() => void cancel()}
+                  loading={busy === 'cancel'}
+                  disabled={busy !== null && busy !== 'cancel'}
+                >
                   Cancel run
                 </Button>
               )}
@@ -71,7 +82,14 @@ export function RunPanel() {
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{job.pauseReason}</Text>
                 <Text size="sm">Nothing was lost: the IDs not yet looked up wait. Fix the cause, then resume.</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => { useNavigation.getState().go('settings') }}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => {
+                    useNavigation.getState().go('settings')
+                  }}
+                >
                   Open Settings
                 </Button>
               </Stack>
@@ -82,9 +100,7 @@ export function RunPanel() {
               Cancelled: the results below are what arrived before; the other IDs were not looked up.
             </Text>
           )}
-          {actionError && (
-            <ErrorAlert error={actionError} title="That did not work" />
-          )}
+          {actionError && <ErrorAlert error={actionError} title="That did not work" />}
           <RunProgress job={job} />
         </Stack>
       </Paper>

@@ -49,11 +49,26 @@ export function RunProgress({ job }: { job: BatchProgress }) {
       <SimpleGrid cols={{ base: 3, sm: 4, lg: 7 }} spacing="sm" verticalSpacing="sm">
         <Stat label="Rate" value={job.status === 'running' ? `${formatRate(job.ratePerSecond)} req/s` : '—'} testId="batch-rate" />
         <Stat label="Time left" value={timeLeft(job)} testId="batch-eta" />
-        <Stat label="429s so far" value={formatCount(job.rateLimited)} color={job.rateLimited > 0 ? 'red' : undefined} testId="batch-429s" />
+        <Stat
+          label="429s so far"
+          value={formatCount(job.rateLimited)}
+          color={job.rateLimited > 0 ? 'red' : undefined}
+          testId="batch-429s"
+        />
         <Stat label="Found" value={formatCount(job.counts.found)} testId="batch-found" />
-        <Stat label="Failed payments" value={formatCount(job.counts.failedPayments)} color={job.counts.failedPayments > 0 ? 'red' : undefined} testId="batch-failed" />
+        <Stat
+          label="Failed payments"
+          value={formatCount(job.counts.failedPayments)}
+          color={job.counts.failedPayments > 0 ? 'red' : undefined}
+          testId="batch-failed"
+        />
         <Stat label="Not found" value={formatCount(job.counts.notFound)} testId="batch-not-found" />
-        <Stat label="Lookup errors" value={formatCount(job.counts.error)} color={job.counts.error > 0 ? 'orange' : undefined} testId="batch-errors" />
+        <Stat
+          label="Lookup errors"
+          value={formatCount(job.counts.error)}
+          color={job.counts.error > 0 ? 'orange' : undefined}
+          testId="batch-errors"
+        />
       </SimpleGrid>
       {job.status === 'running' && job.pausedUntil !== null && (
         <PauseCountdown key={job.pausedUntil} until={job.pausedUntil}>

@@ -21,7 +21,9 @@ export function CheckoutErrorAlert({ error, unmapped }: CheckoutErrorAlertProps)
         <Checkbox
           label="I have checked: no payment was created"
           checked={outcomeChecked}
-          onChange={(event) => { setOutcomeChecked(event.currentTarget.checked) }}
+          onChange={(event) => {
+            setOutcomeChecked(event.currentTarget.checked)
+          }}
         />
       </ErrorAlert>
     )
@@ -32,7 +34,13 @@ export function CheckoutErrorAlert({ error, unmapped }: CheckoutErrorAlertProps)
       <ErrorAlert
         error={error}
         title="The service refused this checkout"
-        message={<Text size="sm">{unmapped.length === 0 ? 'Its messages are shown next to the fields they name.' : 'Its messages, next to the fields they name, and:'}</Text>}
+        message={
+          <Text size="sm">
+            {unmapped.length === 0
+              ? 'Its messages are shown next to the fields they name.'
+              : 'Its messages, next to the fields they name, and:'}
+          </Text>
+        }
         data-testid="checkout-error"
       >
         {unmapped.length > 0 ? (
@@ -49,7 +57,11 @@ export function CheckoutErrorAlert({ error, unmapped }: CheckoutErrorAlertProps)
   return (
     <ErrorAlert
       error={error}
-      title={error.code === 'confirmation-declined' ? 'Not created: cancelled in the confirmation dialog' : 'The checkout payment was not created'}
+      title={
+        error.code === 'confirmation-declined'
+          ? 'Not created: cancelled in the confirmation dialog'
+          : 'The checkout payment was not created'
+      }
       data-testid="checkout-error"
     />
   )

@@ -18,7 +18,13 @@ function initialErrors(values: CheckoutFormValues, details: string[] | undefined
 /** The checkout form: checked with the service's own rules before sending, its 400s shown by field. */
 export function CheckoutForm() {
   const { submitting, error, blocked, submit, saveDraft } = useCheckout(
-    useShallow((s) => ({ submitting: s.submitting, error: s.error, blocked: selectSendBlocked(s), submit: s.submit, saveDraft: s.saveDraft })),
+    useShallow((s) => ({
+      submitting: s.submitting,
+      error: s.error,
+      blocked: selectSendBlocked(s),
+      submit: s.submit,
+      saveDraft: s.saveDraft,
+    })),
   )
   const environment = useConnection(selectActiveEnvironment)
 
@@ -54,7 +60,9 @@ export function CheckoutForm() {
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Group justify="space-between" align="center">
-              <Title order={3} size="h4">Products</Title>
+              <Title order={3} size="h4">
+                Products
+              </Title>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={500} id="checkout-currency-label">
                   Currency
@@ -77,7 +85,9 @@ export function CheckoutForm() {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <Title order={3} size="h4">Customer and redirects</Title>
+            <Title order={3} size="h4">
+              Customer and redirects
+            </Title>
             <TextInput
               label="Customer e-mail"
               description="The customer who will receive the checkout link"

@@ -19,7 +19,13 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
         </Code>
         <CopyButton value={value} timeout={1500}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+            <Button
+              size="compact-xs"
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
@@ -130,11 +136,22 @@ export function CheckoutResult({ created, onStartOver }: { created: CreatedCheck
         </Stack>
         <Group justify="flex-end">
           <Tooltip label="Keep the products, currency and addresses in the form">
-            <Button variant="default" onClick={() => { onStartOver(true) }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                onStartOver(true)
+              }}
+            >
               Start from these details
             </Button>
           </Tooltip>
-          <Button onClick={() => { onStartOver(false) }}>New checkout</Button>
+          <Button
+            onClick={() => {
+              onStartOver(false)
+            }}
+          >
+            New checkout
+          </Button>
         </Group>
       </Stack>
     </Paper>

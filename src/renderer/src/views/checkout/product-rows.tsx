@@ -52,7 +52,9 @@ export function ProductRows({ form, disabled }: ProductRowsProps) {
                 mt={25}
                 aria-label={`Remove product ${n}`}
                 disabled={disabled}
-                onClick={() => { form.removeListItem('products', index) }}
+                onClick={() => {
+                  form.removeListItem('products', index)
+                }}
               >
                 ✕
               </ActionIcon>
@@ -66,7 +68,9 @@ export function ProductRows({ form, disabled }: ProductRowsProps) {
           variant="light"
           size="xs"
           disabled={disabled || rows.length >= checkoutLimits.maxProducts}
-          onClick={() => { form.insertListItem('products', newProductRow()) }}
+          onClick={() => {
+            form.insertListItem('products', newProductRow())
+          }}
         >
           Add product
         </Button>

@@ -24,7 +24,14 @@ const retryBadges: Record<Retryable, { label: string; color: string }> = {
 export function FailureCard({ explanation }: { explanation: DeclineExplanation }) {
   const retry = retryBadges[explanation.retryable]
   return (
-    <Paper withBorder p="md" bd="1px solid var(--mantine-color-red-outline)" data-testid="failure-card" aria-label="Why the payment failed" component="section">
+    <Paper
+      withBorder
+      p="md"
+      bd="1px solid var(--mantine-color-red-outline)"
+      data-testid="failure-card"
+      aria-label="Why the payment failed"
+      component="section"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={4}>

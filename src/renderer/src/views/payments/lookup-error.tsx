@@ -25,8 +25,8 @@ export function LookupError({ id, error }: { id: string; error: AppErrorShape })
       <EmptyState data-testid="not-found" py="xl">
         <EmptyState.Title order={3}>{error.message}</EmptyState.Title>
         <EmptyState.Description>
-          Looked up <Code>{id}</Code>. Check the ID for a typo, or whether the payment was made in another environment: the
-          environment is chosen in Settings.
+          Looked up <Code>{id}</Code>. Check the ID for a typo, or whether the payment was made in another environment: the environment is
+          chosen in Settings.
         </EmptyState.Description>
         <EmptyState.Actions>
           <SettingsButton label="Check the environment in Settings" />

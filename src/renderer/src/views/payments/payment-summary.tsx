@@ -41,7 +41,13 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
             )}
             <CopyButton value={lookup.id}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Copied' : 'Copy ID of this payment'}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  onClick={copy}
+                  aria-label={copied ? 'Copied' : 'Copy ID of this payment'}
+                >
                   {copied ? 'Copied' : 'Copy ID'}
                 </Button>
               )}
@@ -53,7 +59,9 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
         </Group>
 
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="md">
-          <Labelled label="Amount">{amount === undefined ? <NotGiven /> : <MoneyReading amount={amount} currency={payment.currency} testId="amount-formatted" />}</Labelled>
+          <Labelled label="Amount">
+            {amount === undefined ? <NotGiven /> : <MoneyReading amount={amount} currency={payment.currency} testId="amount-formatted" />}
+          </Labelled>
           <Labelled label="Method">
             {attempt?.paymentMethod ? <Text>{attempt.paymentMethod}</Text> : <NotGiven what={attempt ? undefined : 'none yet'} />}
           </Labelled>
@@ -88,8 +96,8 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
             ) : (
               ', with no currency'
             )}
-            {payment.amount === undefined ? ' (the amount of the last attempt)' : ''}. Its documentation does not say what unit
-            amounts are in; the local sandbox uses minor units.
+            {payment.amount === undefined ? ' (the amount of the last attempt)' : ''}. Its documentation does not say what unit amounts are
+            in; the local sandbox uses minor units.
           </Text>
         )}
       </Stack>

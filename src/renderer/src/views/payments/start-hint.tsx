@@ -13,8 +13,8 @@ export function StartHint() {
     <EmptyState py="xl" data-testid="payments-empty">
       <EmptyState.Title order={3}>Look up a payment</EmptyState.Title>
       <EmptyState.Description>
-        Paste the payment ID the customer or the dashboard gave you and press Enter. A dashboard link or a sentence from a
-        ticket works too: the ID is taken out of it.
+        Paste the payment ID the customer or the dashboard gave you and press Enter. A dashboard link or a sentence from a ticket works too:
+        the ID is taken out of it.
       </EmptyState.Description>
       <EmptyState.Description>
         <Kbd size="xs">{modKeyLabel()}</Kbd> + <Kbd size="xs">K</Kbd> brings you here from any screen.

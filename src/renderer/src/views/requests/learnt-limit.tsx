@@ -31,17 +31,26 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 /** What the throttle believes about the service's limit, and where that belief came from. */
 export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
   const { learnedLimit, limitSource, windowMs, phase, headroom, batchRate } = scheduler
-  const perWindow = learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
+  const perWindow =
+    learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
   return (
     <SimpleGrid cols={{ base: 2 }} spacing="xs" component="dl" aria-label="What the throttle has learned" my={0}>
-      <Fact label="Limit estimate" value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`} testId="learnt-limit" />
+      <Fact
+        label="Limit estimate"
+        value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`}
+        testId="learnt-limit"
+      />
       <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
       <Fact label="Window" value={windowMs === null ? 'Not announced' : formatDuration(windowMs)} testId="limit-window" />
       <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
       <Fact
         label="Headroom for colleagues"
-        value={share === 0 ? 'None: batch work may use the whole limit' : `${share} % of the limit: batch work at most ${formatRate(batchRate)} req/s`}
+        value={
+          share === 0
+            ? 'None: batch work may use the whole limit'
+            : `${share} % of the limit: batch work at most ${formatRate(batchRate)} req/s`
+        }
         testId="scheduler-headroom"
       />
     </SimpleGrid>

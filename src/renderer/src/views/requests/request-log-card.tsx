@@ -79,7 +79,11 @@ export function RequestLogCard() {
             <Text size="sm" c="dimmed" data-testid="request-count">
               {filtered ? `${rows.length} of ${entries.length} requests` : `${entries.length} requests`}, newest first
             </Text>
-            <Badge color={rateLimitedCount > 0 ? 'red' : 'gray'} variant={rateLimitedCount > 0 ? 'filled' : 'light'} data-testid="rate-limited-count">
+            <Badge
+              color={rateLimitedCount > 0 ? 'red' : 'gray'}
+              variant={rateLimitedCount > 0 ? 'filled' : 'light'}
+              data-testid="rate-limited-count"
+            >
               {rateLimitedCount} × 429
             </Badge>
           </Group>

@@ -26,7 +26,16 @@ export function RequestTable({ rows, maxHeight }: { rows: RequestLogEntry[]; max
       viewportRef={viewportRef}
       viewportProps={{ tabIndex: 0, 'aria-label': 'Request log, scrollable' }}
     >
-      <Table stickyHeader layout="fixed" miw={680} verticalSpacing={6} highlightOnHover tabularNums aria-label="Request log" aria-rowcount={rows.length + 1}>
+      <Table
+        stickyHeader
+        layout="fixed"
+        miw={680}
+        verticalSpacing={6}
+        highlightOnHover
+        tabularNums
+        aria-label="Request log"
+        aria-rowcount={rows.length + 1}
+      >
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {columns.map((column) => (

@@ -19,7 +19,11 @@ export function RequestsChart() {
   const end = Math.max(now, entries.at(-1)?.time ?? 0)
   const data = useMemo(() => bucketBySecond(entries, end, windowSeconds), [entries, end])
   const totals = useMemo(
-    () => data.reduce((sum, bucket) => ({ requests: sum.requests + bucket.requests, rateLimited: sum.rateLimited + bucket.rateLimited }), { requests: 0, rateLimited: 0 }),
+    () =>
+      data.reduce((sum, bucket) => ({ requests: sum.requests + bucket.requests, rateLimited: sum.rateLimited + bucket.rateLimited }), {
+        requests: 0,
+        rateLimited: 0,
+      }),
     [data],
   )
   return (

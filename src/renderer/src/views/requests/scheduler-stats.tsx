@@ -49,14 +49,24 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
       <LearntLimit scheduler={scheduler} />
       {scheduler.pausedUntil !== null && <PauseCountdown key={scheduler.pausedUntil} until={scheduler.pausedUntil} />}
       <SimpleGrid cols={{ base: 3 }} spacing="xs">
-        <Stat label="Tokens" value={`${scheduler.tokens.toFixed(1)} / ${formatRate(scheduler.burst)}`} hint="ready to send now" testId="scheduler-tokens" />
+        <Stat
+          label="Tokens"
+          value={`${scheduler.tokens.toFixed(1)} / ${formatRate(scheduler.burst)}`}
+          hint="ready to send now"
+          testId="scheduler-tokens"
+        />
         <Stat
           label="Queued"
           value={String(queued.total)}
           hint={`${queued.interactive} interactive · ${queued.batch} batch`}
           testId="queue-depth"
         />
-        <Stat label="In flight" value={`${scheduler.inFlight} / ${scheduler.concurrency}`} hint="at once, of the limit" testId="scheduler-in-flight" />
+        <Stat
+          label="In flight"
+          value={`${scheduler.inFlight} / ${scheduler.concurrency}`}
+          hint="at once, of the limit"
+          testId="scheduler-in-flight"
+        />
       </SimpleGrid>
     </Stack>
   )

@@ -31,7 +31,9 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
     validate: {
       ceiling: (value) => inRange(value, 1, 1000, 'The ceiling must be from 1 to 1000 requests per second'),
       concurrency: (value) =>
-        typeof value === 'number' && Number.isInteger(value) ? inRange(value, 1, 64, 'Concurrency must be from 1 to 64') : 'Concurrency must be a whole number from 1 to 64',
+        typeof value === 'number' && Number.isInteger(value)
+          ? inRange(value, 1, 64, 'Concurrency must be from 1 to 64')
+          : 'Concurrency must be a whole number from 1 to 64',
       headroom: (value) => inRange(value, 0, 50, 'The headroom must be from 0 to 50 %'),
     },
   })

@@ -15,7 +15,13 @@ export function AuditExportBar() {
         <Button size="xs" onClick={() => void exportLog('csv')} loading={saving && state.format === 'csv'} disabled={saving}>
           Export CSV
         </Button>
-        <Button size="xs" variant="light" onClick={() => void exportLog('json')} loading={saving && state.format === 'json'} disabled={saving}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void exportLog('json')}
+          loading={saving && state.format === 'json'}
+          disabled={saving}
+        >
           Export JSON
         </Button>
         <Button size="xs" variant="subtle" onClick={() => void load()} loading={loading}>

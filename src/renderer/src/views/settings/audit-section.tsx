@@ -40,9 +40,7 @@ export function AuditSection() {
       ) : null}
       {list ? (
         <>
-          {error ? (
-            <ErrorAlert error={error} title="The audit log could not be read again" />
-          ) : null}
+          {error ? <ErrorAlert error={error} title="The audit log could not be read again" /> : null}
           <AuditVerdict list={list} />
           <AuditUnwritten events={list.unwritten} />
           <AuditTable entries={list.entries} total={list.total} flagged={flagged} />

@@ -13,7 +13,16 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
   return (
     <>
       <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
-        <Table stickyHeader striped highlightOnHover verticalSpacing={4} horizontalSpacing="xs" fz="xs" aria-label="Audit log entries" data-testid="audit-table">
+        <Table
+          stickyHeader
+          striped
+          highlightOnHover
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+          fz="xs"
+          aria-label="Audit log entries"
+          data-testid="audit-table"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>#</Table.Th>
@@ -28,7 +37,11 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
             {entries.map((entry) => {
               const problem = flagged.has(entry.seq) || entry.action === 'audit-problem'
               return (
-                <Table.Tr key={`${entry.seq}-${entry.hash}`} bg={problem ? 'var(--mantine-color-red-light)' : undefined} data-problem={problem || undefined}>
+                <Table.Tr
+                  key={`${entry.seq}-${entry.hash}`}
+                  bg={problem ? 'var(--mantine-color-red-light)' : undefined}
+                  data-problem={problem || undefined}
+                >
                   <Table.Td c="dimmed">{entry.seq}</Table.Td>
                   <Table.Td title={entry.at} style={nowrap}>
                     {readTime(entry.at)?.local ?? entry.at}
@@ -39,7 +52,11 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
                     </Text>
                   </Table.Td>
                   <Table.Td style={nowrap}>
-                    <Text fz="xs" c={entry.environment === 'production' ? 'red' : undefined} fw={entry.environment === 'production' ? 600 : undefined}>
+                    <Text
+                      fz="xs"
+                      c={entry.environment === 'production' ? 'red' : undefined}
+                      fw={entry.environment === 'production' ? 600 : undefined}
+                    >
                       {environmentLabels[entry.environment]}
                     </Text>
                   </Table.Td>

@@ -6,9 +6,14 @@ import { readTime } from '../../../../shared/format/time'
 export function AuditUnwritten({ events }: { events: UnwrittenAuditEvent[] }) {
   if (events.length === 0) return null
   return (
-    <Alert color="yellow" title={`${events.length === 1 ? '1 entry is' : `${events.length} entries are`} not written yet`} data-testid="audit-unwritten">
+    <Alert
+      color="yellow"
+      title={`${events.length === 1 ? '1 entry is' : `${events.length} entries are`} not written yet`}
+      data-testid="audit-unwritten"
+    >
       <Text size="sm" mb="xs">
-        These actions were carried out, but the log could not be written. The app writes them as soon as it can, as long as it keeps running. {events[0]?.reason}
+        These actions were carried out, but the log could not be written. The app writes them as soon as it can, as long as it keeps
+        running. {events[0]?.reason}
       </Text>
       <List size="sm" spacing={2}>
         {events.map((event, index) => (

@@ -9,7 +9,12 @@ export function AuditVerdict({ list }: { list: AuditList }) {
   const { verification, total } = list
   if (!verification.ok) {
     return (
-      <Alert color="red" title={`The audit log failed its check: ${count(verification.problems.length, 'problem', 'problems')}`} data-testid="audit-verdict" data-ok="false">
+      <Alert
+        color="red"
+        title={`The audit log failed its check: ${count(verification.problems.length, 'problem', 'problems')}`}
+        data-testid="audit-verdict"
+        data-ok="false"
+      >
         <Stack gap="xs">
           <List size="sm" spacing={2}>
             {verification.problems.map((problem, index) => (
@@ -17,7 +22,8 @@ export function AuditVerdict({ list }: { list: AuditList }) {
             ))}
           </List>
           <Text size="xs" c="dimmed">
-            The app never repairs the log: these problems stay visible, and new entries are still added after them. The JSON export carries this list.
+            The app never repairs the log: these problems stay visible, and new entries are still added after them. The JSON export carries
+            this list.
           </Text>
         </Stack>
       </Alert>
@@ -32,10 +38,19 @@ export function AuditVerdict({ list }: { list: AuditList }) {
   }
   const earlier = list.entries.filter((entry) => entry.action === 'audit-problem').length
   return (
-    <Alert color="green" variant="light" title={`Intact: ${count(total, 'entry', 'entries')}, keyed chain verified`} role="status" data-testid="audit-verdict" data-ok="true">
+    <Alert
+      color="green"
+      variant="light"
+      title={`Intact: ${count(total, 'entry', 'entries')}, keyed chain verified`}
+      role="status"
+      data-testid="audit-verdict"
+      data-ok="true"
+    >
       <Text size="sm">
         No entry was changed, removed or cut off since it was written.
-        {earlier > 0 ? ` ${count(earlier, 'problem', 'problems')} found earlier ${earlier === 1 ? 'is' : 'are'} recorded in the log, marked in red below.` : ''}
+        {earlier > 0
+          ? ` ${count(earlier, 'problem', 'problems')} found earlier ${earlier === 1 ? 'is' : 'are'} recorded in the log, marked in red below.`
+          : ''}
       </Text>
     </Alert>
   )

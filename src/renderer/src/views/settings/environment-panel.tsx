@@ -12,8 +12,8 @@ function LocalPanel(props: { env: EnvironmentView }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Payments Desk runs this sandbox itself, on this computer only, and generates and holds its key: there is no key to
-        enter. Its data is made up, so every screen can be tried safely.
+        Payments Desk runs this sandbox itself, on this computer only, and generates and holds its key: there is no key to enter. Its data
+        is made up, so every screen can be tried safely.
       </Text>
       {props.env.baseUrl ? (
         <Group gap="xs">

@@ -103,9 +103,7 @@ export function EnvironmentPicker(props: { onSwitched: (environment: Environment
           ))}
         </SimpleGrid>
       </Radio.Group>
-      {error ? (
-        <ErrorAlert error={error} title="The environment was not changed" />
-      ) : null}
+      {error ? <ErrorAlert error={error} title="The environment was not changed" /> : null}
       <ConfirmDialog
         opened={confirming}
         title="Switch to Production?"

@@ -90,9 +90,7 @@ export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnviron
           spellCheck={false}
           autoFocus={props.replacing}
         />
-        {failure ? (
-          <ErrorAlert error={failure} title="The key was not saved" />
-        ) : null}
+        {failure ? <ErrorAlert error={failure} title="The key was not saved" /> : null}
         <Group gap="sm">
           <Button type="submit" loading={busy}>
             {props.replacing ? 'Save new key' : 'Save key'}

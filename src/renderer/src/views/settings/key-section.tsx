@@ -46,7 +46,12 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
             </Text>
           </Group>
           <Group gap="xs">
-            <Button variant="default" onClick={() => { setReplacing(true) }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                setReplacing(true)
+              }}
+            >
               Replace key
             </Button>
             <Button
@@ -62,7 +67,13 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
           </Group>
         </Group>
       ) : (
-        <KeyEntryForm env={props.env} replacing={props.env.hasKey} onDone={() => { setReplacing(false) }} />
+        <KeyEntryForm
+          env={props.env}
+          replacing={props.env.hasKey}
+          onDone={() => {
+            setReplacing(false)
+          }}
+        />
       )}
       <ConfirmDialog
         opened={deleting}
@@ -74,10 +85,12 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
         onCancel={deletion.close}
       >
         <Text size="sm">
-          The key is removed from the system keychain. Payments Desk cannot reach {props.env.label} again until you enter a key; keep
-          a copy in the merchant dashboard if you will need it.
+          The key is removed from the system keychain. Payments Desk cannot reach {props.env.label} again until you enter a key; keep a copy
+          in the merchant dashboard if you will need it.
         </Text>
-        {active ? <Alert color="yellow">{props.env.label} is the active environment: lookups and other calls fail until a new key is saved.</Alert> : null}
+        {active ? (
+          <Alert color="yellow">{props.env.label} is the active environment: lookups and other calls fail until a new key is saved.</Alert>
+        ) : null}
         {error ? <ErrorAlert error={error} title="The key was not deleted" /> : null}
       </ConfirmDialog>
     </Stack>

@@ -70,9 +70,7 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
             {...form.getInputProps('concurrency')}
           />
         </Group>
-        {error ? (
-          <ErrorAlert error={error} title="Not saved" />
-        ) : null}
+        {error ? <ErrorAlert error={error} title="Not saved" /> : null}
         <Group>
           <Button type="submit" loading={busy} disabled={unchanged}>
             Save scheduler defaults

@@ -30,9 +30,7 @@ export function ThemePicker(props: { theme: Theme }) {
         }}
         maw={420}
       />
-      {error ? (
-        <ErrorAlert error={error} title="The theme was not saved" />
-      ) : null}
+      {error ? <ErrorAlert error={error} title="The theme was not saved" /> : null}
     </Stack>
   )
 }

@@ -89,7 +89,9 @@ export function DeliveryCard({ delivery, endpointUrl, now, onCheck }: Props) {
         )}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            {next === null ? `${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}` : `Next attempt ${formatRelative(next, now)}`}
+            {next === null
+              ? `${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}`
+              : `Next attempt ${formatRelative(next, now)}`}
           </Text>
           <Button size="xs" variant="light" onClick={onCheck}>
             Check its signature

@@ -31,7 +31,9 @@ export function DeliveryList() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
-          <Title order={3} size="h4">Deliveries</Title>
+          <Title order={3} size="h4">
+            Deliveries
+          </Title>
           <Text size="xs" c="dimmed" role="status" aria-live="off">
             Live, every 2 s{updatedAt === null ? '' : ` · updated ${formatClock(updatedAt)}`}
           </Text>
@@ -47,20 +49,27 @@ export function DeliveryList() {
           maw={520}
         />
         <Text size="xs" c="dimmed">
-          The local sandbox&apos;s own record; the real service has no such list in its documented API. It shows each delivery&apos;s hook-id and attempts, but
-          not its body or signature: to check one, copy those from your receiver&apos;s log into the signature checker.
+          The local sandbox&apos;s own record; the real service has no such list in its documented API. It shows each delivery&apos;s
+          hook-id and attempts, but not its body or signature: to check one, copy those from your receiver&apos;s log into the signature
+          checker.
         </Text>
-        {error && (
-          <ErrorAlert error={error} title="The deliveries could not be read" />
-        )}
+        {error && <ErrorAlert error={error} title="The deliveries could not be read" />}
         {local.length === 0 ? (
-          <EmptyState size="sm" title="No endpoint on the local sandbox" description="Register an endpoint in the Endpoints tab, then send a test event above." />
+          <EmptyState
+            size="sm"
+            title="No endpoint on the local sandbox"
+            description="Register an endpoint in the Endpoints tab, then send a test event above."
+          />
         ) : !loaded ? (
           <Group justify="center" p="md">
             <Loader size="sm" aria-label="Loading deliveries" />
           </Group>
         ) : deliveries.length === 0 ? (
-          <EmptyState size="sm" title="No deliveries yet" description="Send a test event above: its delivery and every attempt appear here within a few seconds." />
+          <EmptyState
+            size="sm"
+            title="No deliveries yet"
+            description="Send a test event above: its delivery and every attempt appear here within a few seconds."
+          />
         ) : (
           <Stack gap="xs">
             {deliveries.slice(0, shown).map((delivery) => (

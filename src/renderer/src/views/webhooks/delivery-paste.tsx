@@ -13,7 +13,10 @@ export function DeliveryPaste() {
   function split(): void {
     const parsed = parseDelivery(raw)
     if (parsed.missing.length === 3) {
-      setNote({ ok: false, text: 'No hook-id, hook-timestamp or hook-signature header found: paste the headers as "name: value" lines, a blank line, then the body.' })
+      setNote({
+        ok: false,
+        text: 'No hook-id, hook-timestamp or hook-signature header found: paste the headers as "name: value" lines, a blank line, then the body.',
+      })
       return
     }
     setChecker({

@@ -25,12 +25,14 @@ export function EndpointList() {
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h4">Endpoints registered from this app</Title>
+          <Title order={3} size="h4">
+            Endpoints registered from this app
+          </Title>
           {loading && <Loader size="xs" aria-label="Loading endpoints" />}
         </Group>
         <Text size="sm" c="dimmed">
-          The service&apos;s own list of endpoints is not available through its documented API, so this list holds only the endpoints registered from this app on
-          this computer. Endpoints created in the service&apos;s dashboard or elsewhere do not appear.
+          The service&apos;s own list of endpoints is not available through its documented API, so this list holds only the endpoints
+          registered from this app on this computer. Endpoints created in the service&apos;s dashboard or elsewhere do not appear.
         </Text>
         {loadError && (
           <ErrorAlert error={loadError} title="The list could not be read">

@@ -23,13 +23,15 @@ export function EndpointPanel({ endpoint, onClose }: { endpoint: LocalEndpoint; 
     <Paper withBorder p="md" data-testid="endpoint-panel" aria-label={`Endpoint ${endpoint.url}`} component="section">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h4">Endpoint</Title>
+          <Title order={3} size="h4">
+            Endpoint
+          </Title>
           <CloseButton aria-label="Close the endpoint panel" onClick={onClose} />
         </Group>
         {!endpoint.secretStored && (
           <Alert color="red" variant="filled" title="The keychain refused this endpoint's secret">
-            The secret exists only in this app&apos;s memory until you quit, and the service will not show it again. Reveal it now and store it somewhere
-            safe (your server&apos;s configuration or a password manager), or it is lost when the app closes.
+            The secret exists only in this app&apos;s memory until you quit, and the service will not show it again. Reveal it now and store
+            it somewhere safe (your server&apos;s configuration or a password manager), or it is lost when the app closes.
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -71,7 +73,8 @@ export function EndpointPanel({ endpoint, onClose }: { endpoint: LocalEndpoint; 
               </CopyButton>
             </Group>
             <Text size="xs" c="dimmed">
-              The fingerprint is a short SHA-256 of the secret: compare it with your server&apos;s to tell secrets apart without showing either.
+              The fingerprint is a short SHA-256 of the secret: compare it with your server&apos;s to tell secrets apart without showing
+              either.
             </Text>
             <SecretReveal endpoint={endpoint} />
           </Stack>

@@ -12,7 +12,8 @@ export function EventNamesPreview({ connect }: { connect: boolean }) {
         ))}
       </Group>
       <Text size="xs" c="dimmed">
-        Only these two event names are documented. The service does not publish its full event catalogue, so other event types may arrive too.
+        Only these two event names are documented. The service does not publish its full event catalogue, so other event types may arrive
+        too.
       </Text>
     </Stack>
   )

@@ -31,7 +31,11 @@ export function RegisterForm() {
     if (outcome.kind === 'registered') {
       setUrl('')
       setConnect(false)
-      notifyIfAway('webhooks', { title: 'Webhook endpoint registered', message: `${checked.url}: its secret is in the keychain.`, color: 'teal' })
+      notifyIfAway('webhooks', {
+        title: 'Webhook endpoint registered',
+        message: `${checked.url}: its secret is in the keychain.`,
+        color: 'teal',
+      })
     } else if (outcome.error.code !== 'confirmation-declined') {
       notifyIfAway('webhooks', { title: 'Registering the webhook failed', message: outcome.error.message, color: 'red' })
     }
@@ -48,10 +52,13 @@ export function RegisterForm() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={3} size="h4">Register an endpoint in {environmentLabel}</Title>
+          <Title order={3} size="h4">
+            Register an endpoint in {environmentLabel}
+          </Title>
           {production && (
             <Alert color="red" variant="light" title="Production">
-              The live service will send real customers&apos; payment events to this URL. Payments Desk asks you to confirm in a separate dialog before it sends anything.
+              The live service will send real customers&apos; payment events to this URL. Payments Desk asks you to confirm in a separate
+              dialog before it sends anything.
             </Alert>
           )}
           <TextInput
@@ -77,12 +84,11 @@ export function RegisterForm() {
           <EventNamesPreview connect={connect} />
           {environment !== 'local' && (
             <Text size="xs" c="dimmed">
-              The documented API takes only the URL: the account type decides the event names, and this switch is recorded here for your reference.
+              The documented API takes only the URL: the account type decides the event names, and this switch is recorded here for your
+              reference.
             </Text>
           )}
-          {otherError && (
-            <ErrorAlert error={otherError} title="The endpoint was not registered" />
-          )}
+          {otherError && <ErrorAlert error={otherError} title="The endpoint was not registered" />}
           <Group>
             <Button type="submit" loading={registering} color={production ? 'red' : undefined}>
               Register endpoint

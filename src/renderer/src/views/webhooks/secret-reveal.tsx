@@ -36,10 +36,16 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
       {secret !== null ? (
         <Stack gap="xs">
           <Alert color="orange" variant="light" title="This is the only time it is shown">
-            Copy it into your server&apos;s configuration or a password manager now. Once you hide it or leave this screen, Payments Desk will not show it
-            again; the signature checker keeps using it from the keychain.
+            Copy it into your server&apos;s configuration or a password manager now. Once you hide it or leave this screen, Payments Desk
+            will not show it again; the signature checker keeps using it from the keychain.
           </Alert>
-          <PasswordInput label="Signing secret" description="Masked: use the eye to show it, or copy it without showing it." value={secret} readOnly spellCheck={false} />
+          <PasswordInput
+            label="Signing secret"
+            description="Masked: use the eye to show it, or copy it without showing it."
+            value={secret}
+            readOnly
+            spellCheck={false}
+          />
           <Group>
             <CopyButton value={secret} timeout={2_000}>
               {({ copied, copy }) => (
@@ -76,8 +82,8 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
         </Group>
       ) : (
         <Text size="sm" c="dimmed" data-testid="secret-revealed">
-          Revealed {formatLocal(endpoint.revealedAt)}. A secret is shown only once; the signature checker still uses it from the keychain. For a secret you
-          can see again, register the endpoint anew.
+          Revealed {formatLocal(endpoint.revealedAt)}. A secret is shown only once; the signature checker still uses it from the keychain.
+          For a secret you can see again, register the endpoint anew.
         </Text>
       )}
       {error && (

@@ -16,7 +16,7 @@ export const causeTitles: Record<SignatureCheckResult['cause'], string> = {
 }
 
 export function describeSkew(skewSeconds: number): string {
-  if (skewSeconds === 0) return 'Signed this second, by this computer\'s clock.'
+  if (skewSeconds === 0) return "Signed this second, by this computer's clock."
   return skewSeconds > 0
     ? `Signed ${skewSeconds} s before now, by this computer's clock.`
     : `Timestamp is ${-skewSeconds} s ahead of this computer's clock.`

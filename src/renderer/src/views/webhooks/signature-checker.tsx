@@ -1,4 +1,20 @@
-import { Alert, Button, Checkbox, Code, Group, Paper, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
@@ -33,11 +49,13 @@ export function SignatureChecker() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={3} size="h4">Check a delivery&apos;s signature</Title>
+          <Title order={3} size="h4">
+            Check a delivery&apos;s signature
+          </Title>
           <Text size="sm" c="dimmed">
-            The service does not publish its signing algorithm. Its three headers are those of the Standard Webhooks scheme, so the app assumes it:
-            HMAC-SHA256, keyed with the base64 part of the <Code>whsec_</Code> secret, over <Code>hook-id.hook-timestamp.body</Code>, sent as{' '}
-            <Code>v1,&lt;base64&gt;</Code> entries and accepted within 5 minutes.
+            The service does not publish its signing algorithm. Its three headers are those of the Standard Webhooks scheme, so the app
+            assumes it: HMAC-SHA256, keyed with the base64 part of the <Code>whsec_</Code> secret, over{' '}
+            <Code>hook-id.hook-timestamp.body</Code>, sent as <Code>v1,&lt;base64&gt;</Code> entries and accepted within 5 minutes.
           </Text>
           {prefillNote && (
             <Alert color="blue" variant="light" data-testid="checker-prefill-note">
@@ -150,9 +168,7 @@ export function SignatureChecker() {
             </Button>
           </Group>
           {result && <CheckResult result={result} />}
-          {checkError && (
-            <ErrorAlert error={checkError} title="The check could not run" />
-          )}
+          {checkError && <ErrorAlert error={checkError} title="The check could not run" />}
         </Stack>
       </form>
     </Paper>

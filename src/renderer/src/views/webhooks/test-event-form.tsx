@@ -47,14 +47,17 @@ export function TestEventForm() {
         noValidate
       >
         <Stack gap="sm">
-          <Title order={3} size="h4">Send a test event</Title>
+          <Title order={3} size="h4">
+            Send a test event
+          </Title>
           <Text size="sm" c="dimmed">
-            The sandbox records a deposit attempt on the payment (changing its status, as a real attempt would) and delivers the event, signed, to every
-            endpoint registered on the sandbox, retrying failed attempts with backoff.
+            The sandbox records a deposit attempt on the payment (changing its status, as a real attempt would) and delivers the event,
+            signed, to every endpoint registered on the sandbox, retrying failed attempts with backoff.
           </Text>
           {!hasEndpoint && (
             <Alert color="yellow" variant="light">
-              No endpoint is registered from this app on the local sandbox: register one in the Endpoints tab first, so the delivery shows up below.
+              No endpoint is registered from this app on the local sandbox: register one in the Endpoints tab first, so the delivery shows
+              up below.
             </Alert>
           )}
           <Stack gap={6}>
@@ -102,9 +105,7 @@ export function TestEventForm() {
               />
             )}
           </SimpleGrid>
-          {sendError && (
-            <ErrorAlert error={sendError} title="The test event was not sent" />
-          )}
+          {sendError && <ErrorAlert error={sendError} title="The test event was not sent" />}
           <Group>
             <Button type="submit" loading={sending}>
               Send test event

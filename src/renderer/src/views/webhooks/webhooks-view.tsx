@@ -33,7 +33,8 @@ export function WebhooksView() {
       <Stack gap={4}>
         <Title order={2}>Webhooks</Title>
         <Text c="dimmed" size="sm">
-          Register the endpoint that receives the service&apos;s events, keep its signing secret safe, and check a delivery&apos;s signature.
+          Register the endpoint that receives the service&apos;s events, keep its signing secret safe, and check a delivery&apos;s
+          signature.
         </Text>
       </Stack>
       {/* Inactive tabs unmount, so a revealed secret disappears as soon as its tab is left. */}
