@@ -1,7 +1,7 @@
-import { AppError } from '../../shared/app-error'
 import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCeiling, type RateModel, type RateTuning } from './rate-model'
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
 import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
+import { cancelled, observationOf } from './task-outcome'
 import { Lanes, type Waiting } from './lanes'
 import { Pacing } from './pacing'
 
@@ -165,34 +165,13 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        const { retryAfterMs, announced } =
-          typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
-        const at = now()
-        const extra = announced === undefined ? {} : { announced }
-        if (outcome === 'ok') update(observe(model, { kind: 'ok', at, sentAt, generation, sentSeq: seq, rateBound, ...extra }, tuning))
-        else if (outcome === 'rate-limited') {
+        const obs = observationOf(outcome, feedback, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        if (obs !== null) {
           const before = model.generation
-          update(
-            observe(
-              model,
-              {
-                kind: 'rate-limited',
-                at,
-                sentAt,
-                generation,
-                sentSeq: seq,
-                ...extra,
-                ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-              },
-              tuning,
-            ),
-          )
+          update(observe(model, obs, tuning))
           // Stored-up tokens would go out as one volley at a rate just found too high.
-          if (model.generation !== before) {
-            pacing.empty()
-          }
-        } else if (announced)
-          update(observe(model, { kind: 'ok', at, sentAt, generation: -1, sentSeq: seq, rateBound: false, announced }, tuning))
+          if (obs.kind === 'rate-limited' && model.generation !== before) pacing.empty()
+        }
         pump()
         notify()
       },
@@ -252,8 +231,4 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       }
     },
   }
-}
-
-function cancelled(reason: unknown): AppError {
-  return new AppError('cancelled', 'The request was cancelled before it was sent.', { cause: reason })
 }
