@@ -1,4 +1,4 @@
-import { lstat, mkdir, open, readFile, rename } from 'node:fs/promises'
+import { mkdir, open, rename } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { AppError, isAppError } from '../../shared/app-error'
@@ -7,14 +7,13 @@ import { auditKeyAccount, type SecretStore } from '../secrets/keychain'
 import { appendNoFollowFlags } from '../storage/contained-path'
 import { fsErrorCode } from '../storage/json-file'
 import { createSerialQueue } from '../storage/serial-queue'
-import { createAnchor, readAnchor, saveAnchor, type ChainAnchor, type KeyedAnchor } from './audit-anchor'
-import { chainStart, checkChain, sealEntry, serializeEntry, type ChainCheck, type ChainEnd } from './audit-chain'
+import { createAnchor, readAnchor, saveAnchor, type KeyedAnchor } from './audit-anchor'
+import { chainStart, sealEntry, serializeEntry } from './audit-chain'
+import { fileSize, inspectLog, why, type WriteState } from './audit-inspect'
 
 export const auditFileName = 'audit.jsonl'
 // Written by versions before the keyed chain; the keychain holds the log's end now.
 const legacyHeadName = 'audit.head'
-// Years of entries at a few hundred bytes each; a bigger file was not written by this app alone.
-const maxFileBytes = 64 * 1024 * 1024
 const maxDetailChars = 1_000
 const maxUserChars = 256
 
@@ -30,15 +29,6 @@ export interface AppendOutcome {
   warning: string | null
 }
 
-interface WriteState {
-  end: ChainEnd
-  /** The file's size after the app's last write: anything else means someone else wrote. */
-  size: number
-  endsWithNewline: boolean
-  /** The file holds a log this key cannot check: it is set aside before the next entry. */
-  setAside: ChainCheck['unverifiable']
-}
-
 /** The OS account running the app; some systems cannot say (no passwd entry in a container). */
 export function currentUser(): string {
   try {
@@ -46,15 +36,6 @@ export function currentUser(): string {
   } catch {
     return 'unknown'
   }
-}
-
-function why(error: unknown): string {
-  const code = fsErrorCode(error)
-  if (code === 'ENOSPC') return 'the disk is full'
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'the data folder is read-only'
-  if (code === 'EISDIR') return 'a folder has its name'
-  if (code === 'ELOOP') return 'audit.jsonl is a link to another file, and Payments Desk neither reads nor writes its log through a link'
-  return code ? `of an unexpected error (${code})` : 'of an unknown error'
 }
 
 /**
@@ -86,7 +67,7 @@ export class AuditLog {
   read(): Promise<AuditRead> {
     return this.serial(async () => {
       const anchor = await readAnchor(this.secrets, this.anchorAccount)
-      const { check, state } = await this.inspect(anchor)
+      const { check, state } = await inspectLog(this.path, anchor)
       this.state = anchor.kind === 'keyed' ? state : null
       return { entries: check.entries, verification: { ok: check.problems.length === 0, problems: check.problems } }
     })
@@ -111,11 +92,11 @@ export class AuditLog {
         )
       }
       // Anything but the app's own last write, to the file or the keychain, means reading the file again.
-      const size = await this.size()
+      const size = await fileSize(this.path)
       const known = this.state
       const unchanged =
         known?.size === size && anchor.kind === 'keyed' && anchor.end.seq === known.end.seq && anchor.end.hash === known.end.hash
-      const state = unchanged ? known : (await this.inspect(anchor)).state
+      const state = unchanged ? known : (await inspectLog(this.path, anchor)).state
       this.state = null
       const keyed = anchor.kind === 'keyed' ? anchor : await createAnchor(this.secrets, this.anchorAccount)
       const warnings: string[] = []
@@ -136,67 +117,6 @@ export class AuditLog {
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
     return this.queue.run(task)
-  }
-
-  /** The file's own size; -1 for a link, which is never read or written through (it may lead to any file of the user's). */
-  private async size(): Promise<number> {
-    try {
-      const stats = await lstat(this.path)
-      return stats.isSymbolicLink() ? -1 : stats.size
-    } catch (error) {
-      if (fsErrorCode(error) === 'ENOENT') return 0
-      throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
-    }
-  }
-
-  private async inspect(anchor: ChainAnchor): Promise<{ check: ChainCheck; state: WriteState }> {
-    const size = await this.size()
-    if (size < 0) {
-      const check: ChainCheck = {
-        entries: [],
-        problems: [
-          {
-            seq: null,
-            line: null,
-            message: `The audit log was not checked because ${why({ code: 'ELOOP' })}. Something other than Payments Desk put the link there.`,
-          },
-        ],
-        end: anchor.kind === 'keyed' ? anchor.end : chainStart,
-        unverifiable: null,
-      }
-      return { check, state: { end: check.end, size, endsWithNewline: true, setAside: null } }
-    }
-    if (size > maxFileBytes) {
-      const megabytes = Math.round(size / 1024 / 1024)
-      const check: ChainCheck = {
-        entries: [],
-        problems: [
-          {
-            seq: null,
-            line: null,
-            message: `The audit log is ${megabytes} MB, far more than Payments Desk writes: something else wrote to it, and it was not checked.`,
-          },
-        ],
-        end: anchor.kind === 'keyed' ? anchor.end : chainStart,
-        unverifiable: null,
-      }
-      return { check, state: { end: check.end, size, endsWithNewline: false, setAside: null } }
-    }
-    let bytes = Buffer.alloc(0)
-    try {
-      if (size > 0) bytes = await readFile(this.path)
-    } catch (error) {
-      if (fsErrorCode(error) !== 'ENOENT')
-        throw new AppError('storage', `The audit log could not be read because ${why(error)}.`, { cause: error })
-    }
-    const check = checkChain(bytes.toString('utf8'), anchor)
-    const state: WriteState = {
-      end: check.end,
-      size: bytes.length,
-      endsWithNewline: bytes.length === 0 || bytes.at(-1) === 0x0a,
-      setAside: check.unverifiable,
-    }
-    return { check, state }
   }
 
   /**
