@@ -96,20 +96,27 @@ async function coldStart(root: string, core: AppCore): Promise<Sample> {
       const path = new URL(request.url()).pathname
       if (/\.(js|css)$/.test(path)) files.add(path)
     })
-    const interactive = new Promise<number>((resolve) => {
+    const interactive = new Promise<number>((resolve, reject) => {
+      const stuck = setTimeout(() => {
+        reject(new Error(`${root}: no keystroke reached the payment ID field within 30 s`))
+      }, 30_000)
       page.on('console', (message) => {
+        if (process.env.STARTUP_DEBUG) console.error(`page: ${message.text()}`)
         const [mark, at] = message.text().split(' ')
-        if (mark === 'startup-interactive') resolve(Number(at))
+        if (mark !== 'startup-interactive') return
+        clearTimeout(stuck)
+        resolve(Number(at))
       })
     })
     // Keystrokes straight through the DevTools protocol: nothing runs in the page to send them.
     const cdp = await context.newCDPSession(page)
     // Not awaited: the browser acknowledges a key only once the page has handled it, and a key sent
     // while the document is being replaced is never acknowledged.
+    // From the moment the new document is committed (a key sent while it replaces the old one is lost).
+    await page.goto(server.url, { waitUntil: 'commit' })
     const typing = setInterval(() => {
       cdp.send('Input.insertText', { text: 'x' }).catch(() => undefined)
     }, 5)
-    await page.goto(server.url, { waitUntil: 'commit' })
     const interactiveMs = await interactive
     clearInterval(typing)
     // What the first screen loads, prefetches included: everything until the network settles.
