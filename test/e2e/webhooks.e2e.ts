@@ -152,6 +152,8 @@ describe('Webhooks', () => {
 
     // Leaving the screen forgets it.
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Requests', { exact: true }).click()
+    // Screens load on first use: until Requests shows, Webhooks stays on screen (and mounted).
+    await page.getByRole('heading', { name: 'Requests', level: 2 }).waitFor()
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Webhooks', { exact: true }).click()
     await page
       .getByTestId('endpoint-panel')
