@@ -76,7 +76,8 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <NoticeBanner />
-        <Suspense fallback={<ScreenLoading view={view} />}>
+        {/* Keyed by screen: the screen being left unmounts at once instead of staying mounted, hidden, until the next one loads. */}
+        <Suspense key={view} fallback={<ScreenLoading view={view} />}>
           <Screen />
         </Suspense>
       </AppShell.Main>
