@@ -86,9 +86,6 @@ async function coldStart(root: string, core: AppCore): Promise<Sample> {
   })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
-    // tsx (which runs the benches) names functions through a `__name` helper, and the bridge sends
-    // functions' source into the page: give the page that helper, as a no-op.
-    await page.addInitScript('globalThis.__name = (target) => target')
     const unbridge = await bridge(page, core)
     await page.addInitScript(markInteractive)
     const files = new Set<string>()

@@ -68,8 +68,10 @@ export async function bridge(page: Page, core: AppCore, onTraffic?: TrafficListe
     return response
   })
   const names: DeskNames = { invoke: Object.keys(invokeContract) as InvokeName[], events: Object.keys(eventContract) as EventName[] }
+  // The functions' source goes into the page; under tsx (the benches) it calls a `__name`
+  // helper the page does not have, so the page gets it as a no-op.
   await page.addInitScript({
-    content: `(${installPageApi.toString()})(${JSON.stringify(names)}, ${deskApi.toString()}, ${eventHub.toString()})`,
+    content: `globalThis.__name ??= (target) => target;(${installPageApi.toString()})(${JSON.stringify(names)}, ${deskApi.toString()}, ${eventHub.toString()})`,
   })
   return core.subscribe((name, payload) => {
     onTraffic?.({ kind: 'event', name, payload })
