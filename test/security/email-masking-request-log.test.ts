@@ -1,9 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FileDialogs } from '../../src/main/services/batch-service'
-import { startCoreFixture, type CoreFixture } from '../helpers/app-core-fixture'
+import type { CoreFixture } from '../helpers/app-core-fixture'
+import { startExportFixture, type ExportFixture } from '../helpers/export-fixture'
 import { apiClient } from '../helpers/sandbox-client'
 import { waitForStatus } from '../main/batch/batch-helpers'
 
@@ -12,19 +10,14 @@ import { waitForStatus } from '../main/batch/batch-helpers'
 // Both reach the renderer or a file through the real handlers: the local part must be
 // hidden whatever script or encoding the address is written in.
 
+let exports: ExportFixture
 let fixture: CoreFixture
-let outDir: string
-let exportPath = ''
-const dialogs: FileDialogs = { chooseIdFile: () => Promise.resolve(null), chooseExportPath: () => Promise.resolve(exportPath) }
 
 beforeAll(async () => {
-  fixture = await startCoreFixture({ dialogs })
-  outDir = await mkdtemp(join(tmpdir(), 'payments-desk-mask-'))
+  exports = await startExportFixture('payments-desk-mask-')
+  fixture = exports.fixture
 })
-afterAll(async () => {
-  await fixture.close()
-  await rm(outDir, { recursive: true, force: true })
-})
+afterAll(() => exports.close())
 
 const addresses: [address: string, hidden: string][] = [
   ['zoë@bücher.example', 'oë'],
@@ -68,7 +61,7 @@ describe('customer e-mails from the service in a batch export', () => {
     const job = await fixture.ok('batchStart', { ids, label: 'customers' })
     await waitForStatus(fixture.core, job.id, 'completed')
     for (const format of ['csv', 'json'] as const) {
-      exportPath = join(outDir, `customers.${format}`)
+      const exportPath = exports.exportTo(`customers.${format}`)
       await fixture.ok('batchExport', { jobId: job.id, format, includeEmails: false })
       const text = await readFile(exportPath, 'utf8')
       for (const [address, hidden] of addresses) {
