@@ -124,7 +124,8 @@ describe('Settings', () => {
   it('switches the theme to dark and back to the system', async () => {
     const { page } = app
     const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme')
-    expect(await scheme()).toBe('light')
+    // Mantine follows the emulated system scheme a frame late: the last test may have just switched back.
+    await expect.poll(scheme).toBe('light')
     await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark', { exact: true }).click()
     await expect.poll(scheme).toBe('dark')
     expect((await app.fixture.ok('getSettings', {})).settings.theme).toBe('dark')
