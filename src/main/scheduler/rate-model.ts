@@ -1,5 +1,5 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
-import { lastSecondCount, limitAfter429 } from './limit-estimate'
+import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
@@ -140,15 +140,6 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   const pause = sameEpisode || model.phase !== 'probe' ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
   const next = { ...model, ...pause }
   if (sameEpisode) return next
-  if (model.phase === 'discover' && lastSecondCount(model, obs.at, tuning) === null) {
-    // Too early to count anything: slow down and keep discovering.
-    return {
-      ...next,
-      rate: clamp(next.rate * tuning.discoverCut, tuning.floor, next.ceiling),
-      generation: next.generation + 1,
-      okSinceEpisode: 0,
-    }
-  }
   // Counted as things stood before this 429's pause.
   const limit = limitAfter429(model, obs.at, obs.retryAfterMs === undefined, tuning)
   const unchanged = next.phase === 'probe' && next.limit !== null && limit <= next.limit * 1.05

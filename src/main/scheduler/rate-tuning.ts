@@ -8,7 +8,10 @@ export interface RateTuning {
   margin: number
   /** With headers the limit is known: only this much is left for timing noise. */
   announcedMargin: number
-  /** At the first 429, the limit is taken as this fraction of the rate it came at (unless measured lower). */
+  /**
+   * At a 429 too early to count what got through, the limit is taken as this fraction of the
+   * rate it came at: discovery climbs from a rate the service took, so the limit lies just below.
+   */
   discoverCut: number
   /** A probe that failed at once: the limit is at least this fraction of the rate it failed at. */
   probeCut: number
@@ -32,7 +35,7 @@ export const defaultRateTuning: RateTuning = {
   probeGrowth: 4,
   margin: 0.03,
   announcedMargin: 0.01,
-  discoverCut: 0.85,
+  discoverCut: 0.95,
   holdCut: 0.8,
   probeCut: 0.95,
   minSpacingMs: 1_500,
