@@ -85,6 +85,35 @@ export const limiterShapes: readonly LimiterShape[] = [
     lookups: 420,
     limitAt: () => 30,
   },
+  {
+    // The same service over a batch of 1,500: learning its window costs the same few 429s.
+    name: 'fixed-window-no-retry-after-30-per-1s-1500-ids',
+    make: () => withoutRetryAfter(fixedWindow({ limit: 30, windowMs: 1_000 })),
+    latencyMs: 5,
+    lookups: 1_500,
+    limitAt: () => 30,
+  },
+  {
+    name: 'fixed-window-no-retry-after-100-per-2s',
+    make: () => withoutRetryAfter(fixedWindow({ limit: 100, windowMs: 2_000 })),
+    latencyMs: 5,
+    lookups: 750,
+    limitAt: () => 50,
+  },
+  {
+    name: 'sliding-log-no-retry-after-25-per-1s',
+    make: () => withoutRetryAfter(slidingLog({ limit: 25, windowMs: 1_000, retryAfterSeconds: 1 })),
+    latencyMs: 5,
+    lookups: 400,
+    limitAt: () => 25,
+  },
+  {
+    name: 'token-bucket-no-retry-after-50-burst-50',
+    make: () => withoutRetryAfter(tokenBucket({ rate: 50, burst: 50 })),
+    latencyMs: 5,
+    lookups: 750,
+    limitAt: () => 50,
+  },
 ]
 
 export const announceStyles: readonly AnnounceStyle[] = ['ratelimit', 'ratelimit-legacy', 'x-ratelimit-delta', 'x-ratelimit-epoch']

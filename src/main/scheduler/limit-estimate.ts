@@ -15,8 +15,10 @@ import type { RateTuning } from './rate-tuning'
 export function limitAfter429(model: RateModel, at: number, blind: boolean, tuning: RateTuning): number {
   const { cutAt, since, rate } = model
   const elapsed = cutAt === null ? 0 : at - cutAt
-  const measured =
-    cutAt !== null && since !== null && since <= cutAt && elapsed >= tuning.minWindowMs ? (model.okSinceCut * 1000) / elapsed : null
+  // Without Retry-After the pause after a cut is short, so what got through since is the
+  // service's refill from the start: half the usual span measures it.
+  const minMs = blind ? tuning.minWindowMs / 2 : tuning.minWindowMs
+  const measured = cutAt !== null && since !== null && since <= cutAt && elapsed >= minMs ? (model.okSinceCut * 1000) / elapsed : null
   const lastSecond = lastSecondCount(model, at, tuning)
   if (model.phase === 'discover' || model.limit === null)
     return lastSecond === null ? rate * tuning.discoverCut : Math.min(rate, lastSecond)

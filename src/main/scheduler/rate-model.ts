@@ -1,4 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
+import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
+import { blindWindow429, learnWindowAtBlockEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -50,6 +52,12 @@ export interface RateModel {
   readonly longestResetMs: number
   /** Answers observed, 429s included. */
   readonly answers: number
+  /** Recent answers by sending time, to learn a window from 429s that say nothing. */
+  readonly sent: readonly SentAnswer[]
+  /** A fixed window learnt from those answers, or null. */
+  readonly fixedWindow: FixedWindow | null
+  /** The last answer was a 429 without Retry-After or headers: the next success ends its block. */
+  readonly blindBlock: boolean
 }
 
 export type Observation =
@@ -89,6 +97,9 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     quota: null,
     longestResetMs: 0,
     answers: 0,
+    sent: [],
+    fixedWindow: null,
+    blindBlock: false,
   }
 }
 
@@ -101,8 +112,14 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   if (obs.kind === 'idle') return model.since === null ? model : { ...model, since: null, recentOk: [] }
   const started = { ...model, answers: model.answers + 1, ...(model.since === null ? { since: obs.at } : {}) }
   const withHeaders = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
-  if (obs.kind === 'ok') return succeeded(withHeaders, obs, tuning)
-  return rateLimited(withHeaders, obs, tuning)
+  // With headers the service says where it stands; without, its answers are all there is to learn a window from.
+  const ok = obs.kind === 'ok'
+  const kept =
+    withHeaders.source === 'headers' ? withHeaders : { ...withHeaders, sent: keepAnswer(withHeaders.sent, { sentAt: obs.sentAt, ok }) }
+  if (obs.kind === 'ok') return succeeded(learnWindowAtBlockEnd(kept, tuning), obs, tuning)
+  const blind = obs.retryAfterMs === undefined && kept.source !== 'headers'
+  const windowed = blind ? blindWindow429(kept, obs, tuning) : null
+  return windowed ?? rateLimited({ ...kept, blindBlock: blind, fixedWindow: null }, obs, tuning)
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
@@ -154,7 +171,12 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     phase: 'hold',
     heldMs: 0,
     probeAt: null,
-    spacingMs: unchanged ? Math.min(tuning.maxSpacingMs, next.spacingMs * 4) : tuning.minSpacingMs,
+    // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
+    spacingMs: unchanged
+      ? Math.min(tuning.maxSpacingMs, next.spacingMs * 4)
+      : next.phase === 'probe'
+        ? tuning.minSpacingMs
+        : next.spacingMs,
     generation: next.generation + 1,
     okSinceEpisode: 0,
     // A second cut soon after the first measures from the first, over long enough to mean something.

@@ -1,0 +1,65 @@
+import { inferFixedWindow, nextBoundary, okInWindow, type FixedWindow } from './fixed-window'
+import type { RateModel } from './rate-model'
+import type { RateTuning } from './rate-tuning'
+
+/**
+ * The rate model's part for a fixed window learnt from 429s that say nothing (fixed-window.ts):
+ * once known, the limit is its count per window, and a 429 waits for the next boundary rather
+ * than for a guessed pause that doubles while the window stays shut.
+ */
+
+function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): RateModel {
+  const limit = (window.limit * 1000) / window.windowMs
+  return {
+    ...model,
+    fixedWindow: window,
+    windowMs: window.windowMs,
+    limit,
+    source: 'probing',
+    phase: 'hold',
+    rate: Math.min(model.ceiling, Math.max(tuning.floor, limit * (1 - tuning.margin))),
+    heldMs: 0,
+    probeAt: null,
+    generation: model.generation + 1,
+    okSinceEpisode: 0,
+  }
+}
+
+/** At the first success after a block of such 429s, the window the answers show, if any. */
+export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): RateModel {
+  if (!model.blindBlock) return model
+  const window = inferFixedWindow(model.sent)
+  const known = model.fixedWindow
+  if (window === null) return { ...model, blindBlock: false }
+  if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
+    return { ...model, blindBlock: false, fixedWindow: window }
+  return { ...holding(model, window, tuning), blindBlock: false }
+}
+
+/**
+ * A 429 without Retry-After while a window is known: everything waits for the next boundary.
+ * null when the window does not explain it (fewer let through than its count: the limit fell,
+ * or it never was a fixed window), for the model to treat as any other 429.
+ */
+export function blindWindow429(
+  model: RateModel,
+  obs: { at: number; sentAt: number; generation: number },
+  tuning: RateTuning,
+): RateModel | null {
+  const window = model.fixedWindow
+  if (window === null) return null
+  const count = okInWindow(model.sent, window, obs.sentAt)
+  if (count < window.limit - 1) return null
+  const paused = { ...model, pausedUntil: Math.max(model.pausedUntil, nextBoundary(window, obs.sentAt)), selfPauseMs: 0, blindBlock: true }
+  if (obs.generation !== model.generation || model.okSinceEpisode === 0) return paused
+  // A probe that got clearly more through than the count found a higher one (a fast probe
+  // counts a few more when the boundary is placed a little late); else it cost a 429 for
+  // nothing, and the next waits longer.
+  const rose = count > window.limit * 1.1 + 1
+  const spacingMs = rose
+    ? tuning.minSpacingMs
+    : model.phase === 'probe'
+      ? Math.min(tuning.maxSpacingMs, model.spacingMs * 4)
+      : model.spacingMs
+  return { ...holding(paused, rose ? { ...window, limit: count } : window, tuning), spacingMs, cutAt: obs.at, okSinceCut: 0 }
+}
