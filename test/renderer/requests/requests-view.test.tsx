@@ -172,6 +172,13 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('10 % of the limit: batch work at most 45 req/s')
   })
 
+  it('says a window the service never named was learned from its 429s', async () => {
+    await show([], schedulerState({ learnedLimit: 30, limitSource: 'probing', windowMs: 1_000, phase: 'hold' }))
+    expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^30 req\/s \(30 per 1(\.0+)? s\)$/)
+    expect(screen.getByTestId('limit-source')).toHaveTextContent('Learned from 429s while probing')
+    expect(screen.getByTestId('limit-window')).toHaveTextContent(/^1(\.0+)? s, learned from where 429s stop$/)
+  })
+
   it('says when the limit is not known and the key is not shared', async () => {
     await show([], schedulerState({ learnedLimit: null, limitSource: 'none', windowMs: null, headroom: 0 }))
     expect(screen.getByTestId('learnt-limit')).toHaveTextContent('Not known yet')

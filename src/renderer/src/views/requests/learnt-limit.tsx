@@ -15,6 +15,12 @@ const phaseWords: Record<SchedulerStateView['phase'], string> = {
   probe: 'Probing above the limit for a higher one',
 }
 
+function windowWords(windowMs: number | null, source: SchedulerStateView['limitSource']): string {
+  if (windowMs === null) return 'Not announced'
+  // Without headers, a window is known only from where blocks of 429s stopped.
+  return source === 'headers' ? formatDuration(windowMs) : `${formatDuration(windowMs)}, learned from where 429s stop`
+}
+
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div>
@@ -42,7 +48,7 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
         testId="learnt-limit"
       />
       <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
-      <Fact label="Window" value={windowMs === null ? 'Not announced' : formatDuration(windowMs)} testId="limit-window" />
+      <Fact label="Window" value={windowWords(windowMs, limitSource)} testId="limit-window" />
       <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
       <Fact
         label="Headroom for colleagues"
