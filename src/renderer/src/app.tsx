@@ -12,6 +12,8 @@ import { useNavigation } from './stores/navigation-store'
 import { useRequests } from './stores/requests-store'
 import { modKeyLabel } from './format/mod-key'
 import { NoticeBanner } from './shell/notice-banner'
+import { Announcer } from './shell/announcer'
+import { mainContentClass, mainContentId, SkipLink } from './shell/skip-link'
 
 export function App() {
   const view = useNavigation((s) => s.view)
@@ -41,6 +43,7 @@ export function App() {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding="md">
       <ThemeSync />
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -74,7 +77,8 @@ export function App() {
           <Kbd size="xs">{modKeyLabel()}</Kbd> + <Kbd size="xs">K</Kbd> look up a payment
         </Text>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1} className={mainContentClass}>
+        <Announcer />
         <NoticeBanner />
         {/* Keyed by screen: the screen being left unmounts at once instead of staying mounted, hidden, until the next one loads. */}
         <Suspense key={view} fallback={<ScreenLoading view={view} />}>

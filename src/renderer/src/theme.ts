@@ -1,4 +1,4 @@
-import { createTheme, darken, DEFAULT_THEME, lighten, luminance, Modal, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, darken, DEFAULT_THEME, Input, InputWrapper, lighten, luminance, Modal, type MantineColorsTuple } from '@mantine/core'
 import classes from './theme.module.css'
 
 // WCAG AA for normal text; a little above 4.5 so rounding in the browser never drops below it.
@@ -65,6 +65,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusClassName: classes.focus ?? '',
   components: {
+    Input: Input.extend({ classNames: { input: classes.input ?? '' } }),
+    // A field's error is said when it appears, as every other error is (ErrorAlert's role="alert").
+    InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
     Modal: Modal.extend({
       defaultProps: {
         closeButtonProps: { 'aria-label': 'Close dialog' },

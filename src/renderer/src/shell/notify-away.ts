@@ -3,10 +3,10 @@ import { useNavigation, type View } from '../stores/navigation-store'
 
 /**
  * Tells the user about a result that arrived for `view` while they were on another
- * screen; on that screen itself the result is already in sight.
+ * screen; on that screen itself the result is already in sight. True when it did.
  */
-export function notifyIfAway(view: View, notice: { title: string; message: string; color?: string }): void {
-  if (useNavigation.getState().view === view) return
+export function notifyIfAway(view: View, notice: { title: string; message: string; color?: string }): boolean {
+  if (useNavigation.getState().view === view) return false
   notifications.show({
     ...notice,
     onClick: () => {
@@ -14,4 +14,5 @@ export function notifyIfAway(view: View, notice: { title: string; message: strin
     },
     style: { cursor: 'pointer' },
   })
+  return true
 }

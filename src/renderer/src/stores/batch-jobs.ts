@@ -1,4 +1,5 @@
 import type { BatchJob, BatchProgress } from '../../../shared/contract/batch-schema'
+import { announce } from '../shell/announcer'
 import { notifyIfAway } from '../shell/notify-away'
 
 /** A job's progress before its first event: no rate, no estimate. */
@@ -28,16 +29,18 @@ export function upsert(jobs: BatchJob[], job: BatchJob): BatchJob[] {
   return next
 }
 
-/** A run that stopped going (finished, or paused itself) is news to a user on another screen. */
+/** A run that stopped going (finished, or paused itself) is news to a user on another screen, and its end to a screen reader. */
 export function tellIfAway(before: BatchJob | undefined, after: BatchJob): void {
   if (before?.status !== 'running' || after.status === 'running') return
   const { counts } = after
   if (after.status === 'completed') {
-    notifyIfAway('batch', {
+    const notice = {
       title: `Batch "${after.label}" finished`,
       message: `${after.done} looked up: ${counts.failedPayments} failed payments, ${counts.notFound} not found, ${counts.error} lookup errors.`,
       color: counts.failedPayments + counts.error > 0 ? 'orange' : 'teal',
-    })
+    }
+    // On the Batch screen the figures change in sight; a screen reader hears the end once.
+    if (!notifyIfAway('batch', notice)) announce(`${notice.title}. ${notice.message}`)
   } else if (after.status === 'paused' && after.pauseReason !== null) {
     notifyIfAway('batch', { title: `Batch "${after.label}" paused`, message: after.pauseReason, color: 'red' })
   }

@@ -4,6 +4,7 @@ import { explainDecline } from '../../../shared/decline-codes'
 import { extractPaymentId } from '../../../shared/extract-payment-id'
 import { checkPaymentId } from '../../../shared/payment-id'
 import { invoke } from '../api/client'
+import { announce } from '../shell/announcer'
 import { notifyIfAway } from '../shell/notify-away'
 import { useConnection } from './connection-store'
 import { createStore } from './create-store'
@@ -40,14 +41,16 @@ interface PaymentsState {
 
 let latest = 0
 
-function describeFound(lookup: PaymentLookup): { title: string; message: string; color: string } {
+/** A found payment in a few words: its status and, when the last attempt failed, why. */
+function describeFound(lookup: PaymentLookup): { title: string; failure: string | null } {
   const attempt = lookup.payment.lastDepositAttempt
   const status = lookup.payment.status ?? attempt?.status ?? 'found'
+  const title = `Payment ${lookup.id}: ${status}`
   if (attempt?.status === 'failed' || (attempt?.error ?? '') !== '') {
     const explanation = explainDecline(attempt?.error)
-    return { title: `Payment ${lookup.id}: ${status}`, message: `${explanation.title} (${explanation.code || 'no code'})`, color: 'red' }
+    return { title, failure: `${explanation.title} (${explanation.code || 'no code'})` }
   }
-  return { title: `Payment ${lookup.id}: ${status}`, message: 'Open Payments to see it.', color: 'teal' }
+  return { title, failure: null }
 }
 
 function ambiguity(candidates: string[]): string {
@@ -62,7 +65,13 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
       const result = await invoke('getPayment', { id })
       if (run !== latest) return
       set({ status: 'done', result })
-      notifyIfAway('payments', describeFound(result))
+      const found = describeFound(result)
+      const away = notifyIfAway('payments', {
+        title: found.title,
+        message: found.failure ?? 'Open Payments to see it.',
+        color: found.failure === null ? 'teal' : 'red',
+      })
+      if (!away) announce(found.failure === null ? `${found.title}.` : `${found.title}. Last attempt failed: ${found.failure}.`)
     } catch (caught) {
       if (run !== latest) return
       const error = toErrorShape(caught)
@@ -71,11 +80,13 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
         return
       }
       set({ status: 'failed', error })
-      notifyIfAway('payments', {
+      const away = notifyIfAway('payments', {
         title: `Lookup of ${id}`,
         message: error.message,
         color: error.code === 'not-found' ? 'gray' : 'red',
       })
+      // Other failures are said at once by their ErrorAlert.
+      if (!away && error.code === 'not-found') announce(`${error.message} Looked up ${id}.`)
     } finally {
       // The main process keeps the recent lookups; read them again whatever happened.
       void useConnection.getState().load()

@@ -3,6 +3,7 @@ import type { RequestLogEntry } from '../../../shared/contract/request-log-schem
 import type { SchedulerConfigView, SchedulerStateView } from '../../../shared/contract/scheduler-schema'
 import { invoke, subscribe } from '../api/client'
 import { createStore } from './create-store'
+import { requestsNews } from './requests-news'
 import { toErrorShape } from './error-shape'
 
 // The main process keeps 10,000 entries; the screen mirrors the same window.
@@ -54,56 +55,63 @@ interface RequestsState {
   clearFilter: () => void
 }
 
-export const useRequests = createStore<RequestsState>((set, get, scope) => ({
-  entries: [],
-  rateLimitedCount: 0,
-  scheduler: null,
-  config: null,
-  started: false,
-  load: 'idle',
-  loadError: null,
-  filter: noFilter,
-  async start() {
-    if (get().started) return
-    set({ started: true })
-    // Owned by the store: a reset unsubscribes, and the next start follows the events again.
-    scope.own(
-      subscribe('requestLogAppended', (batch) => {
-        set((state) => withEntries(state.entries, batch))
-      }),
-    )
-    // The ceiling, concurrency and headroom ride along with every state, so a change made on the
-    // Settings screen shows here too.
-    scope.own(
-      subscribe('schedulerState', (scheduler) => {
-        set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))
-      }),
-    )
-    await get().reload()
-  },
-  async reload() {
-    set({ load: 'loading', loadError: null })
-    try {
-      const [snapshot, { config, state }] = await Promise.all([invoke('getRequestLog', {}), invoke('getScheduler', {})])
-      // Live batches may have arrived before the snapshot: entry IDs only grow, so merge by ID.
-      set((current) => ({
-        ...withEntries(snapshot, current.entries),
-        config: current.config ?? config,
-        scheduler: current.scheduler ?? state,
-        load: 'ready',
-      }))
-    } catch (error) {
-      set({ load: 'error', loadError: toErrorShape(error) })
-    }
-  },
-  async configure(patch) {
-    const { config, state } = await invoke('configureScheduler', patch)
-    set({ config, scheduler: state })
-  },
-  setFilter(patch) {
-    set((state) => ({ filter: { ...state.filter, ...patch } }))
-  },
-  clearFilter() {
-    set({ filter: noFilter })
-  },
-}))
+export const useRequests = createStore<RequestsState>((set, get, scope) => {
+  const news = requestsNews(scope)
+  return {
+    entries: [],
+    rateLimitedCount: 0,
+    scheduler: null,
+    config: null,
+    started: false,
+    load: 'idle',
+    loadError: null,
+    filter: noFilter,
+    async start() {
+      if (get().started) return
+      set({ started: true })
+      // Owned by the store: a reset unsubscribes, and the next start follows the events again.
+      scope.own(
+        subscribe('requestLogAppended', (batch) => {
+          const lastId = get().entries.at(-1)?.id ?? 0
+          set((state) => withEntries(state.entries, batch))
+          news.logged(batch.filter((entry) => entry.id > lastId))
+        }),
+      )
+      // The ceiling, concurrency and headroom ride along with every state, so a change made on the
+      // Settings screen shows here too.
+      scope.own(
+        subscribe('schedulerState', (scheduler) => {
+          const before = get().scheduler
+          set((state) => ({ scheduler, config: configFrom(state.config, scheduler) }))
+          news.scheduler(before, scheduler)
+        }),
+      )
+      await get().reload()
+    },
+    async reload() {
+      set({ load: 'loading', loadError: null })
+      try {
+        const [snapshot, { config, state }] = await Promise.all([invoke('getRequestLog', {}), invoke('getScheduler', {})])
+        // Live batches may have arrived before the snapshot: entry IDs only grow, so merge by ID.
+        set((current) => ({
+          ...withEntries(snapshot, current.entries),
+          config: current.config ?? config,
+          scheduler: current.scheduler ?? state,
+          load: 'ready',
+        }))
+      } catch (error) {
+        set({ load: 'error', loadError: toErrorShape(error) })
+      }
+    },
+    async configure(patch) {
+      const { config, state } = await invoke('configureScheduler', patch)
+      set({ config, scheduler: state })
+    },
+    setFilter(patch) {
+      set((state) => ({ filter: { ...state.filter, ...patch } }))
+    },
+    clearFilter() {
+      set({ filter: noFilter })
+    },
+  }
+})

@@ -1,4 +1,5 @@
 import { useVirtualRows } from '../../hooks/use-virtual-rows'
+import stickyHeader from '../../components/sticky-header.module.css'
 import { ScrollArea, Table, Text, UnstyledButton } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
@@ -34,6 +35,7 @@ export function ResultsTable({ rows }: { rows: BatchResult[] }) {
       mah={520}
       type="auto"
       viewportRef={viewportRef}
+      classNames={{ viewport: stickyHeader.viewport ?? '' }}
       viewportProps={{ tabIndex: 0, 'aria-label': 'Results, scrollable' }}
     >
       <Table

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core'
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { ErrorAlert } from '../../components/error-alert'
 import { useNavigation } from '../../stores/navigation-store'
 import { useRequests } from '../../stores/requests-store'
 import { RequestFilterBar } from './request-filter-bar'
@@ -89,14 +90,11 @@ export function RequestLogCard() {
           </Group>
         </Group>
         {loadError && (
-          <Alert color="red" variant="light" title="The request log could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{loadError.message}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void reload()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert error={loadError} title="The request log could not be loaded">
+            <Button size="xs" variant="light" color="red" onClick={() => void reload()}>
+              Try again
+            </Button>
+          </ErrorAlert>
         )}
         <RequestFilterBar />
         {body}

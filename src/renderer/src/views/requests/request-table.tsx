@@ -1,4 +1,5 @@
 import { useVirtualRows } from '../../hooks/use-virtual-rows'
+import stickyHeader from '../../components/sticky-header.module.css'
 import { ScrollArea, Table } from '@mantine/core'
 import type { RequestLogEntry } from '../../../../shared/contract/request-log-schema'
 import { RequestRow } from './request-row'
@@ -24,6 +25,7 @@ export function RequestTable({ rows, maxHeight }: { rows: RequestLogEntry[]; max
       mah={maxHeight}
       type="auto"
       viewportRef={viewportRef}
+      classNames={{ viewport: stickyHeader.viewport ?? '' }}
       viewportProps={{ tabIndex: 0, 'aria-label': 'Request log, scrollable' }}
     >
       <Table

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NumberInput } from '@mantine/core'
+import { Box, Button, Group, NumberInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import type { SchedulerConfigView } from '../../../../shared/contract/scheduler-schema'
+import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useRequests } from '../../stores/requests-store'
 import { formatRate } from '../../../../shared/format/number'
@@ -95,9 +96,9 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
         </Button>
       </Group>
       {error && (
-        <Alert color="red" variant="light" mt="sm" title="The throttle was not changed">
-          {error.message}
-        </Alert>
+        <Box mt="sm">
+          <ErrorAlert error={error} title="The throttle was not changed" />
+        </Box>
       )}
     </form>
   )

@@ -23,7 +23,13 @@ function liveProblem(value: string, environment: RemoteEnvironment): string | nu
  * is typed: the field is emptied the moment the key is handed to the main process, whatever
  * the answer, and it is never shown again. No store holds it.
  */
-export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnvironment }; replacing: boolean; onDone: () => void }) {
+export function KeyEntryForm(props: {
+  env: EnvironmentView & { id: RemoteEnvironment }
+  replacing: boolean
+  /** Focus the field when it appears: it replaces the control that had the focus. Replacing always does. */
+  takeFocus?: boolean
+  onDone: () => void
+}) {
   const setKey = useConnection((s) => s.setKey)
   const [value, setValue] = useState('')
   const [submitted, setSubmitted] = useState(false)
@@ -88,7 +94,7 @@ export function KeyEntryForm(props: { env: EnvironmentView & { id: RemoteEnviron
           error={refusal ?? problem}
           autoComplete="off"
           spellCheck={false}
-          autoFocus={props.replacing}
+          autoFocus={props.replacing || props.takeFocus === true}
         />
         {failure ? <ErrorAlert error={failure} title="The key was not saved" /> : null}
         <Group gap="sm">

@@ -16,17 +16,21 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
   const [replacing, setReplacing] = useState(false)
   const [deleting, deletion] = useDisclosure(false)
   const [busy, setBusy] = useState(false)
+  // A deletion puts the form in place of the button that opened the dialog: the focus goes to its field.
+  const [focusForm, setFocusForm] = useState(false)
   const [error, setError] = useState<AppErrorShape | null>(null)
 
   async function remove() {
     setBusy(true)
     setError(null)
+    setFocusForm(true)
     try {
       await deleteKey(props.env.id)
       deletion.close()
       setReplacing(false)
       notifySaved('Key deleted', `The ${props.env.label} key was removed from the system keychain.`)
     } catch (caught) {
+      setFocusForm(false)
       setError(toErrorShape(caught))
     } finally {
       setBusy(false)
@@ -70,6 +74,7 @@ export function KeySection(props: { env: EnvironmentView & { id: RemoteEnvironme
         <KeyEntryForm
           env={props.env}
           replacing={props.env.hasKey}
+          takeFocus={focusForm}
           onDone={() => {
             setReplacing(false)
           }}

@@ -29,7 +29,7 @@ export function EndpointPanel({ endpoint, onClose }: { endpoint: LocalEndpoint; 
           <CloseButton aria-label="Close the endpoint panel" onClick={onClose} />
         </Group>
         {!endpoint.secretStored && (
-          <Alert color="red" variant="filled" title="The keychain refused this endpoint's secret">
+          <Alert color="red" variant="filled" title="The keychain refused this endpoint's secret" role="alert">
             The secret exists only in this app&apos;s memory until you quit, and the service will not show it again. Reveal it now and store
             it somewhere safe (your server&apos;s configuration or a password manager), or it is lost when the app closes.
           </Alert>

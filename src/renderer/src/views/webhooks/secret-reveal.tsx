@@ -45,6 +45,8 @@ export function SecretReveal({ endpoint }: { endpoint: LocalEndpoint }) {
             value={secret}
             readOnly
             spellCheck={false}
+            // Mounted by the dialog's confirm button, which has gone: the focus comes here, to what was revealed.
+            autoFocus
           />
           <Group>
             <CopyButton value={secret} timeout={2_000}>
