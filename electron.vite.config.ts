@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { prerenderStartScreen } from './scripts/prerender-start-screen'
 
 export default defineConfig({
   main: {
@@ -26,6 +27,6 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified; minified it parses and compiles in a fraction of the time.
       minify: true,
     },
-    plugins: [react()],
+    plugins: [react(), prerenderStartScreen(resolve(import.meta.dirname, 'src/renderer'))],
   },
 })

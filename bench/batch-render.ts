@@ -91,6 +91,8 @@ export async function benchBatchRender(): Promise<Record<string, unknown>> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
     const unbridge = await bridge(page, core)
     await page.goto(server.url)
+    // The prerendered start screen's buttons do nothing until the app has taken over.
+    await page.locator('#start-screen').waitFor({ state: 'detached' })
     await page.getByRole('button', { name: /Batch lookup/ }).click()
     await page.getByRole('button', { name: 'Open 50,000 IDs' }).click()
     const firstRow = 'table[aria-label="Batch results"] tr[data-outcome]'

@@ -58,6 +58,8 @@ export async function openApp(
   })
   await page.goto(server.url)
   await page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
+  // The heading is already in the prerendered start screen; only its ID field works before the app takes over.
+  await page.locator('#start-screen').waitFor({ state: 'detached' })
   await mkdir(screenshotDir, { recursive: true })
   return {
     page,

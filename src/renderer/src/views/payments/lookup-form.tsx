@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ClipboardEvent, type SubmitEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type SubmitEvent } from 'react'
 import { Box, Button, Group, Kbd, Stack, Text, TextInput } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
 import { modKeyLabel } from '../../format/mod-key'
+import { adoptStartScreen } from '../../shell/start-screen'
 
 /** The one ID field: paste or type, Enter looks up; Ctrl/Cmd+K from any screen lands here. */
 export function LookupForm() {
@@ -19,6 +20,11 @@ export function LookupForm() {
   const focusRequest = useNavigation((s) => s.lookupFocusRequest)
   const seenFocusRequest = usePayments((s) => s.seenFocusRequest)
   const field = useRef<HTMLInputElement>(null)
+
+  // What was typed into the prerendered field while the scripts loaded carries over before the first paint.
+  useLayoutEffect(() => {
+    adoptStartScreen(field.current)
+  }, [])
 
   useEffect(() => {
     if (focusRequest === seenFocusRequest) return
