@@ -1,8 +1,9 @@
 import type { MouseEvent } from 'react'
+import focusTarget from '../components/focus-target.module.css'
 import classes from './skip-link.module.css'
 
 export const mainContentId = 'main-content'
-export const mainContentClass = classes.main ?? ''
+export const mainContentClass = focusTarget.target ?? ''
 
 /**
  * The first Tab stop of every screen: jumps past the header and the navigation to the screen itself.

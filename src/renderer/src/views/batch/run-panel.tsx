@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
+import focusTarget from '../../components/focus-target.module.css'
 import { selectActiveJob, useBatchRun } from '../../stores/batch-run-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { ExportCard } from './export-card'
@@ -24,6 +26,12 @@ export function RunPanel() {
       newBatch: s.newBatch,
     })),
   )
+  const section = useRef<HTMLDivElement>(null)
+  const jobId = job?.id
+  useEffect(() => {
+    // The start button (or the history row) that led here has gone: the run takes the focus rather than the page.
+    if (document.activeElement === document.body) section.current?.focus()
+  }, [jobId])
   if (job === null) return null
   const started = readTime(job.createdAt)
   const resumable = job.status === 'paused' || job.status === 'interrupted'
@@ -31,7 +39,7 @@ export function RunPanel() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" component="section" aria-label="Run">
+      <Paper withBorder p="md" component="section" aria-label="Run" ref={section} tabIndex={-1} className={focusTarget.target}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Stack gap={4}>

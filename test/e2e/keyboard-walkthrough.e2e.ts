@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bulkPaymentId } from '../../src/sandbox/seed'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
+import { launchBrowser, openApp, type AppPage } from './harness'
+import { expectVisibleFocus, isFocused, tabTo } from './keyboard'
+
+/*
+ * The main tasks with the keyboard alone: no clicks, no fills. Controls are reached with Tab and
+ * the app's shortcuts, text is typed, and every Tab stop on the way must be in sight with a focus
+ * indicator (tabTo checks each one).
+ */
+describe('keyboard only', () => {
+  let browser: Browser
+  let app: AppPage
+  let page: Page
+  let receiver: WebhookReceiver
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver()
+    browser = await launchBrowser()
+    app = await openApp(browser, { sandbox: { bulkPayments: 20 } })
+    page = app.page
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await browser.close()
+    await receiver.close()
+  })
+
+  /** What the polite live region says now. */
+  const announced = () => page.getByTestId('announcer').textContent()
+  const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()')
+
+  it('looks up a payment and reads why it failed', async () => {
+    await page.getByRole('heading', { name: 'Look up a payment' }).waitFor()
+    await page.keyboard.press('Tab')
+    expect(await isFocused(page.getByRole('link', { name: 'Skip to main content' }))).toBe(true)
+    await expectVisibleFocus(page, 'skip link')
+    await page.keyboard.press('Enter')
+    const field = page.getByRole('textbox', { name: 'Payment ID' })
+    await tabTo(page, field, 'to the Payment ID field', { max: 3 })
+    await page.keyboard.type('pay_seed_card_declined')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(announced)
+      .toContain('Payment pay_seed_card_declined: failed. Last attempt failed: Declined by the bank (card_declined).')
+
+    // The failure card is read on the way to its one control.
+    const card = page.getByTestId('failure-card')
+    const copy = card.getByRole('button', { name: 'Copy message' })
+    await tabTo(page, copy, 'to the failure card')
+    expect(await card.isVisible()).toBe(true)
+    expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe('Declined by the bank')
+    await page.keyboard.press('Enter')
+    await card.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await clipboard()).toBe(await card.getByTestId('customer-message').textContent())
+  })
+
+  it('runs a batch and hears that it finished', async () => {
+    await page.keyboard.press('Control+2')
+    await page.getByRole('heading', { name: 'Batch lookup', level: 2 }).waitFor()
+    await tabTo(page, page.getByRole('textbox', { name: 'Payment IDs' }), 'to the ID list')
+    await page.keyboard.type(Array.from({ length: 20 }, (_, i) => bulkPaymentId(i + 1)).join('\n'))
+    const start = page.getByRole('button', { name: 'Look up 20 IDs' })
+    await start.waitFor()
+    await tabTo(page, start, 'to the start button')
+    await page.keyboard.press('Enter')
+    await expect.poll(announced, { timeout: 30_000 }).toMatch(/^Batch ".+" finished\. 20 looked up: \d+ failed payments/)
+    await expectVisibleFocus(page, 'after the batch')
+  })
+
+  it('registers a webhook endpoint, reveals its secret and copies it', async () => {
+    await page.keyboard.press('Control+4')
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor()
+    await tabTo(page, page.getByRole('textbox', { name: 'Endpoint URL' }), 'to the endpoint URL')
+    await page.keyboard.type(receiver.url)
+    await tabTo(page, page.getByRole('button', { name: 'Register endpoint' }), 'to Register endpoint')
+    await page.keyboard.press('Enter')
+    const panel = page.getByTestId('endpoint-panel')
+    await panel.waitFor()
+
+    const reveal = panel.getByRole('button', { name: 'Reveal secret once…' })
+    await tabTo(page, reveal, 'to Reveal secret')
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Reveal the signing secret?' })
+    await dialog.waitFor()
+    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true)
+    await expectVisibleFocus(page, 'reveal dialog opened')
+    await tabTo(page, dialog.getByRole('button', { name: 'Reveal secret' }), 'in the dialog', { max: 2 })
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    const secret = panel.getByLabel('Signing secret')
+    await expect.poll(() => isFocused(secret)).toBe(true)
+    await expectVisibleFocus(page, 'the revealed secret')
+
+    await tabTo(page, panel.getByRole('button', { name: 'Copy secret' }), 'to Copy secret')
+    await page.keyboard.press('Enter')
+    await panel.getByRole('button', { name: 'Copied' }).waitFor()
+    const copied = await clipboard()
+    expect(copied).toMatch(/^whsec_/)
+    expect(copied).toBe(await secret.inputValue())
+  })
+
+  it('switches the environment in Settings', async () => {
+    await page.keyboard.press('Control+6')
+    await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor()
+    const production = page.getByRole('radio', { name: /Production/ })
+    await tabTo(page, production, 'to the Production environment')
+    await page.keyboard.press('Space')
+    const dialog = page.getByRole('dialog', { name: 'Switch to Production?' })
+    await dialog.waitFor()
+    await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Stay where I am' }))).toBe(true)
+    await tabTo(page, dialog.getByRole('button', { name: 'Switch to Production' }), 'in the dialog', { max: 2 })
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await page
+      .getByTestId('environment-badge')
+      .getByText(/Production/)
+      .waitFor()
+    // Back where it was before the dialog.
+    await expect.poll(() => isFocused(production)).toBe(true)
+    await expectVisibleFocus(page, 'after switching')
+  })
+})
