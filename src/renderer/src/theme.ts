@@ -1,5 +1,6 @@
 import { createTheme, darken, DEFAULT_THEME, Input, InputWrapper, lighten, luminance, Modal, type MantineColorsTuple } from '@mantine/core'
 import classes from './theme.module.css'
+import './theme-preferences.css'
 
 // WCAG AA for normal text; a little above 4.5 so rounding in the browser never drops below it.
 const minimumContrast = 4.6
@@ -61,6 +62,8 @@ colors.dark = Object.assign([...dark], { 2: readable([dark[2]], darkSurface, lig
 export const theme = createTheme({
   colors,
   primaryColor: 'indigo',
+  // Modals, tooltips and notifications appear at once for users who ask the system for less motion.
+  respectReducedMotion: true,
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   focusClassName: classes.focus ?? '',

@@ -7,8 +7,9 @@ import { useNow } from '../../hooks/use-now'
 
 const windowSeconds = 180
 const series = [
-  { name: 'requests', label: 'Requests', color: 'indigo.6' },
-  { name: 'rateLimited', label: '429s', color: 'red.6' },
+  // Variables from theme-preferences.css: system colours in forced colours.
+  { name: 'requests', label: 'Requests', color: 'var(--chart-requests)' },
+  { name: 'rateLimited', label: '429s', color: 'var(--chart-rate-limited)' },
 ]
 
 /** Requests and 429s per second over the last three minutes, sliding once a second. */
