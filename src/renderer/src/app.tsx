@@ -12,6 +12,7 @@ import { useNavigation } from './stores/navigation-store'
 import { useRequests } from './stores/requests-store'
 import { modKeyLabel } from './format/mod-key'
 import { NoticeBanner } from './shell/notice-banner'
+import { navMenuBreakpoint, NavMenuButton, navMenuId, useNavMenu } from './shell/nav-menu'
 import { Announcer } from './shell/announcer'
 import { mainContentClass, mainContentId, SkipLink } from './shell/skip-link'
 
@@ -19,6 +20,7 @@ export function App() {
   const view = useNavigation((s) => s.view)
   const go = useNavigation((s) => s.go)
   const focusLookup = useNavigation((s) => s.focusLookup)
+  const menu = useNavMenu()
 
   useEffect(() => {
     void useConnection.getState().load()
@@ -41,13 +43,18 @@ export function App() {
 
   const Screen = screens[view]
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: navMenuBreakpoint, collapsed: { mobile: !menu.opened } }}
+      padding="md"
+    >
       <ThemeSync />
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Title order={1} size="h3">
+            <NavMenuButton menu={menu} />
+            <Title order={1} size="h3" textWrap="nowrap">
               Payments Desk
             </Title>
             <EnvironmentBadge />
@@ -55,7 +62,8 @@ export function App() {
           <ThrottleIndicator />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Screens">
+      {/* Folded away (narrow windows), the list is inert so Tab does not walk through it off screen; it scrolls when short. */}
+      <AppShell.Navbar p="xs" aria-label="Screens" id={navMenuId} inert={menu.narrow && !menu.opened} style={{ overflowY: 'auto' }}>
         <Stack gap={2}>
           {navItems.map((item) => (
             <NavLink
@@ -67,6 +75,7 @@ export function App() {
               active={view === item.view}
               onClick={() => {
                 go(item.view)
+                menu.close()
               }}
               rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
               aria-current={view === item.view ? 'page' : undefined}

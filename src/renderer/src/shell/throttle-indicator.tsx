@@ -33,12 +33,18 @@ export function ThrottleIndicator() {
         data-testid="throttle-indicator"
       >
         <Group gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" w={140} ta="right">
+          <Text size="xs" c="dimmed" w={{ base: 'auto', sm: 140 }} ta="right">
             {rateText}
           </Text>
           {/* Keeps the two texts apart as words where tools read the button's text run together. */}{' '}
-          <Progress w={80} value={share} color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'} aria-label="Rate against ceiling" />
-          <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={110}>
+          <Progress
+            visibleFrom="sm"
+            w={80}
+            value={share}
+            color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'}
+            aria-label="Rate against ceiling"
+          />
+          <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={{ base: 'auto', sm: 110 }}>
             {countText}
           </Text>
         </Group>

@@ -63,7 +63,10 @@ function Row({ result, index, measureRef, onOpen }: ResultRowProps) {
       </Table.Td>
       <Table.Td>
         {result.errorCode !== null ? (
-          <Code fz="xs">{result.errorCode}</Code>
+          // The longest codes (withdrawal_count_limit_exceeded) are wider than the column: they wrap, not spill.
+          <Code fz="xs" style={{ overflowWrap: 'anywhere' }}>
+            {result.errorCode}
+          </Code>
         ) : (
           result.failure && (
             <Text size="xs" c="orange" truncate="end" title={result.failure.message}>

@@ -11,9 +11,10 @@ import { ResultRow } from './result-row'
 const rowHeight = 37
 const columns: { column: SortColumn; label: string; width?: number }[] = [
   { column: 'id', label: 'ID', width: 160 },
-  { column: 'status', label: 'Status', width: 120 },
+  { column: 'status', label: 'Status', width: 104 },
   { column: 'amount', label: 'Amount', width: 120 },
-  { column: 'currency', label: 'Currency', width: 80 },
+  // Room for the heading and its sort arrow: at 80 "Currency ↕" spilled out of its cell.
+  { column: 'currency', label: 'Currency', width: 96 },
   { column: 'method', label: 'Method', width: 80 },
   { column: 'errorCode', label: 'Error code', width: 190 },
   { column: 'retryable', label: 'Retryable', width: 96 },

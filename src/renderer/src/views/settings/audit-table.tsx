@@ -19,6 +19,8 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
           highlightOnHover
           verticalSpacing={4}
           horizontalSpacing="xs"
+          // Narrower than this (200 % zoom), the table scrolls sideways rather than break the detail into letters.
+          miw={720}
           fz="xs"
           aria-label="Audit log entries"
           data-testid="audit-table"

@@ -97,7 +97,7 @@ export function EnvironmentPicker(props: { onSwitched: (environment: Environment
         label="Active environment"
         description="Every screen talks to the environment chosen here. The header always shows which one."
       >
-        <SimpleGrid cols={3} spacing="sm" mt="xs">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
           {environments.map((env) => (
             <EnvironmentCard key={env.id} env={env} active={env.id === active} />
           ))}
