@@ -8,11 +8,12 @@ import { RequestRow } from './request-row'
 const rowHeight = 33
 const columns = [
   { label: 'Time', width: 100 },
-  { label: 'Method', width: 58 },
+  // Wide enough for each heading in bold: narrower, the sticky header clipped "Method" and "Attempt".
+  { label: 'Method', width: 76 },
   { label: 'Path', width: undefined },
   { label: 'Status', width: 84 },
   { label: 'Duration', width: 70 },
-  { label: 'Attempt', width: 62 },
+  { label: 'Attempt', width: 76 },
   { label: 'Queued', width: 66 },
   { label: 'Priority', width: 80 },
 ]
@@ -31,7 +32,7 @@ export function RequestTable({ rows, maxHeight }: { rows: RequestLogEntry[]; max
       <Table
         stickyHeader
         layout="fixed"
-        miw={680}
+        miw={720}
         verticalSpacing={6}
         highlightOnHover
         tabularNums
