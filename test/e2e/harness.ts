@@ -40,16 +40,35 @@ export interface AppPage {
   close(): Promise<void>
 }
 
+/** The window in CSS pixels; 200 % zoom of a 1280×800 window is 640×400 at a device scale factor of 2. */
+export interface AppWindow {
+  width: number
+  height: number
+  deviceScaleFactor?: number
+}
+
+/** Opens a screen from the navigation, through the menu button where a narrow window folds the list away. */
+export async function openScreen(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Screens menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
+  await page.getByRole('navigation', { name: 'Screens' }).getByText(name, { exact: true }).click()
+  await page.getByRole('heading', { name, exact: true }).first().waitFor()
+}
+
 /** The built renderer in Chromium, its API bridged to the real handlers on a real sandbox. */
 export async function openApp(
   browser: Browser,
-  options: Parameters<typeof startCoreFixture>[0] & { onTraffic?: TrafficListener } = {},
+  options: Parameters<typeof startCoreFixture>[0] & { onTraffic?: TrafficListener; window?: AppWindow } = {},
 ): Promise<AppPage> {
-  const { onTraffic, ...fixtureOptions } = options
+  const { onTraffic, window = { width: 1280, height: 800 }, ...fixtureOptions } = options
   const confirm = fakeConfirm()
   const fixture = await startCoreFixture({ confirm, ...fixtureOptions })
   const server = await serveRenderer(rendererRoot)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+  const context = await browser.newContext({
+    viewport: { width: window.width, height: window.height },
+    deviceScaleFactor: window.deviceScaleFactor ?? 1,
+    colorScheme: 'light',
+  })
   const page = await context.newPage()
   const unbridge = await bridge(page, fixture.core, onTraffic)
   let scheme: 'light' | 'dark' = 'light'
