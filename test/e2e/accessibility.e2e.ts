@@ -100,6 +100,26 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await audit('batch-finished-tables')
   })
 
+  it('batch: running through a Retry-After pause, and paused', async () => {
+    const { page } = app
+    await openScreen(page, 'Batch lookup')
+    await page.getByRole('button', { name: 'New batch' }).click()
+    // Slow enough that the run is still going (and waiting out 429s) through both audits.
+    await setSandboxLimit({ rate: 0.5, burst: 1 })
+    const ids = Array.from({ length: 10 }, (_, i) => bulkPaymentId(i + 31))
+    await page.getByRole('textbox', { name: 'Payment IDs' }).fill(ids.join('\n'))
+    await page.getByRole('button', { name: 'Look up 10 IDs' }).click()
+    await page.getByTestId('job-status').getByText('running').waitFor()
+    await page.getByTestId('pause-countdown').waitFor({ timeout: 15_000 })
+    await audit('batch-running')
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await page.getByTestId('job-status').getByText('paused').waitFor()
+    await audit('batch-paused')
+    await page.getByRole('button', { name: 'Cancel run' }).click()
+    await page.getByTestId('job-status').getByText('cancelled').waitFor()
+    await setSandboxLimit({ rate: 100, burst: 100 })
+  })
+
   it('requests: with 429 flags', async () => {
     const { page } = app
     await openScreen(page, 'Requests')
