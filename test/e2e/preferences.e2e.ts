@@ -32,6 +32,13 @@ function appFor(options: Parameters<typeof openApp>[1]): () => AppPage {
   }
 }
 
+/** A full-page shot from the top, the pointer away: shot scrolled, the fixed header is drawn mid-page. */
+async function screenshotFromTop(app: AppPage, name: string): Promise<void> {
+  await app.page.mouse.move(0, 0)
+  await app.page.evaluate('window.scrollTo(0, 0)')
+  await app.screenshot(name)
+}
+
 async function lookUp(page: Page, id: string): Promise<void> {
   const field = page.getByRole('textbox', { name: 'Payment ID' })
   await field.fill(id)
@@ -120,8 +127,7 @@ describe('forced colours (Windows high contrast)', () => {
       await current.page.emulateMedia({ forcedColors: 'active' })
       await expect.poll(() => current.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
       expect(await unseenControls(current.page), `${state} (${scheme})`).toEqual([])
-      await current.page.mouse.move(0, 0)
-      await current.screenshot(`forced-colors-${state}`)
+      await screenshotFromTop(current, `forced-colors-${state}`)
     }
     await current.setScheme('light')
   }
@@ -184,10 +190,7 @@ describe('200 % zoom of a 1280×800 window (640×400 CSS px)', () => {
       await current.setScheme(scheme)
       await expect.poll(() => current.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
       expect(await lostContent(current.page), `${state} (${scheme})`).toEqual([])
-      await current.page.mouse.move(0, 0)
-      // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
-      await current.page.evaluate('window.scrollTo(0, 0)')
-      await current.screenshot(`zoom-200-${state}`)
+      await screenshotFromTop(current, `zoom-200-${state}`)
     }
     await current.setScheme('light')
   }
@@ -201,8 +204,9 @@ describe('200 % zoom of a 1280×800 window (640×400 CSS px)', () => {
     await expectNothingLost('menu-open')
     for (const name of screens) {
       await openScreen(page, name)
-      // Choosing a screen folds the list away again, out of the Tab order.
+      // Choosing a screen folds the list away again, out of the Tab order, and the focus goes to the screen.
       await expect.poll(() => nav.getAttribute('inert')).not.toBeNull()
+      expect(await page.evaluate('document.activeElement.id')).toBe('main-content')
     }
   })
 

@@ -75,7 +75,7 @@ export function App() {
               active={view === item.view}
               onClick={() => {
                 go(item.view)
-                menu.close()
+                menu.chosen()
               }}
               rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
               aria-current={view === item.view ? 'page' : undefined}

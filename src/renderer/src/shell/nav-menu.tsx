@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Burger } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useNavigation } from '../stores/navigation-store'
+import { mainContentId } from './skip-link'
 
 /**
  * Below this width (Mantine's `sm`, 48em) the list of screens folds behind a menu button: at 200 %
@@ -16,7 +17,8 @@ export interface NavMenu {
   narrow: boolean
   opened: boolean
   toggle: () => void
-  close: () => void
+  /** After a screen is chosen: folds the list away and, if it was open, moves the focus to the screen (the list goes inert). */
+  chosen: () => void
 }
 
 /** Whether the folded list of screens is open; it closes once a screen is chosen (by click or shortcut). */
@@ -27,7 +29,12 @@ export function useNavMenu(): NavMenu {
   useEffect(() => {
     close()
   }, [view, narrow, close])
-  return { narrow, opened, toggle, close }
+  const chosen = () => {
+    if (!narrow || !opened) return
+    close()
+    document.getElementById(mainContentId)?.focus()
+  }
+  return { narrow, opened, toggle, chosen }
 }
 
 /** The menu button, shown only where the list of screens is folded away. */
