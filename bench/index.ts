@@ -7,6 +7,7 @@ import { benchScheduler } from './scheduler-throughput'
 import { benchShapes } from './shapes'
 import { benchStartup } from './startup'
 import { benchText } from './text'
+import { benchTwoDesksCores } from './two-desks-cores'
 
 const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   sandbox: benchSandbox,
@@ -16,6 +17,10 @@ const benchmarks: Record<string, () => Promise<Record<string, unknown>>> = {
   startup: benchStartup,
   batch: benchBatch,
   text: benchText,
+  'two-desks': async () => {
+    const line = await benchTwoDesksCores()
+    return { benchmark: 'two-desks', targets: { deskBp95Ms: 300, deskAShare: 0.85 }, ...line }
+  },
 }
 
 const requested = process.argv.slice(2)

@@ -5,6 +5,7 @@ import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/he
 import { startLimiterServer, tokenBucket, type LimiterServer } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
 import { round } from './stats'
+import { benchTwoDesksCores } from './two-desks-cores'
 
 function clientFor(server: LimiterServer, options: SchedulerOptions): { client: ApiClient; log: RequestLog } {
   const log = new RequestLog()
@@ -96,6 +97,9 @@ export async function benchShapes(): Promise<Record<string, unknown>> {
   console.error('  two desks on one key')
   const desks = await runTwoDesksOverHttp()
   console.log(JSON.stringify(desks))
+  console.error('  two desks on one key: two whole app cores against one sandbox process')
+  const cores = await benchTwoDesksCores()
+  console.log(JSON.stringify(cores))
   const plain = lines.filter((line) => !String(line.shape).includes('('))
   const withHeaders = lines.filter((line) => String(line.shape).includes('('))
   return {
@@ -113,6 +117,7 @@ export async function benchShapes(): Promise<Record<string, unknown>> {
     maxRate429WithHeaders: Math.max(...withHeaders.map((line) => Number(line.rate429))),
     lost: lines.reduce((sum, line) => sum + Number(line.lost), 0),
     twoDesks: { deskBp95Ms: desks.deskBp95Ms, deskAShare: desks.deskAShare },
+    twoAppCores: { deskBp95Ms: cores.deskBp95Ms, deskAShare: cores.deskAShare },
     shapes: lines,
   }
 }
