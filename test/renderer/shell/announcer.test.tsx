@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Announcer, announce } from '../../../src/renderer/src/shell/announcer'
+import { notifyIfAway } from '../../../src/renderer/src/shell/notify-away'
 import { useNavigation } from '../../../src/renderer/src/stores/navigation-store'
 import { usePayments } from '../../../src/renderer/src/stores/payments-store'
 import { useRequests } from '../../../src/renderer/src/stores/requests-store'
@@ -91,5 +92,20 @@ describe('429s and the throttle pause', () => {
       api.emit('schedulerState', schedulerState({ pausedUntil: until, rate: 3 }))
     })
     expect(screen.getByTestId('announcer').textContent).toBe(first)
+  })
+})
+
+describe('news from another screen', () => {
+  it('shows as a notification said politely, not as an alert', async () => {
+    renderWithProviders(<Announcer />)
+    act(() => {
+      useNavigation.getState().go('requests')
+    })
+    act(() => {
+      notifyIfAway('batch', { title: 'Batch finished', message: '3 of 3 looked up.' })
+    })
+    const note = (await screen.findByText('Batch finished')).closest('[role]')
+    expect(note).toHaveAttribute('role', 'status')
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

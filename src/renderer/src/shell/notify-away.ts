@@ -9,6 +9,8 @@ export function notifyIfAway(view: View, notice: { title: string; message: strin
   if (useNavigation.getState().view === view) return false
   notifications.show({
     ...notice,
+    // News, not an error: said when the reader is free rather than interrupting (Mantine's default is an alert).
+    role: 'status',
     onClick: () => {
       useNavigation.getState().go(view)
     },
