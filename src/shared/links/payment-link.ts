@@ -52,7 +52,7 @@ function decode(part: string): string | null {
 /** What an account reference may hold: a name or ID that looks the same to everyone who reads it. */
 function checkAccountRef(account: string): string | null {
   if (account === '') return 'Its account is empty.'
-  if ([...account].length > maxAccountRefLength) return `Its account name is longer than ${maxAccountRefLength} characters.`
+  if (Array.from(account).length > maxAccountRefLength) return `Its account name is longer than ${maxAccountRefLength} characters.`
   // Invisible and direction-changing characters make one name look like another.
   if (/[\p{Cc}\p{Cf}\p{Surrogate}\p{Co}\p{Cn}]/u.test(account)) return 'Its account name contains invisible or control characters.'
   if (/[^\S ]/u.test(account)) return 'Its account name contains line breaks, tabs or unusual spaces.'
