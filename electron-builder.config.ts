@@ -1,4 +1,5 @@
 import type { Configuration } from 'electron-builder'
+import { linkScheme } from './src/shared/links/payment-link'
 
 /**
  * Fuses are bits in the Electron binary, flipped at packaging time before signing, so
@@ -31,6 +32,8 @@ const config: Configuration = {
   // keytar's native module must be a real file on disk to be loaded.
   asarUnpack: ['**/*.node'],
   electronFuses: fuses,
+  // payments-desk://payment/<id> links open the app (macOS Info.plist, Windows registry, Linux .desktop MimeType).
+  protocols: [{ name: 'Payments Desk payment link', schemes: [linkScheme] }],
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Finance',

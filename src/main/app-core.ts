@@ -4,6 +4,8 @@ import { AuditLog } from './audit/audit-log'
 import { forwardEvents } from './ipc/app-events'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
+import { defaultAccountOnly } from './links/default-account'
+import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createHandlers } from './ipc/handler-table'
 import { consoleLog, type AppLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
@@ -49,6 +51,8 @@ export interface AppCoreOptions {
   confirm?: ProductionConfirm
   /** The OS user the audit log names; the account running the process unless a test says otherwise. */
   auditUser?: string
+  /** payments-desk:// links: the shell's inbox, which may hold one from before the core existed. */
+  links?: LinkInbox
 }
 
 const noDialogs: FileDialogs = {
@@ -67,6 +71,8 @@ export interface AppCore {
   audit: AuditService
   scheduler: Scheduler
   requestLog: RequestLog
+  /** Where payments-desk:// links arrive (the shell's, and the e2e bridge's). */
+  links: LinkInbox
   /** The local sandbox's address and key while it runs; null before its first use. */
   readonly localService: LocalService | null
   subscribe(listener: EventListener): () => void
@@ -149,6 +155,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   })
   const schedulerService = createSchedulerService({ scheduler, settings: settingsService })
+  const links = options.links ?? createLinkInbox(onInternalError)
 
   const handlers = createHandlers({
     payments,
@@ -160,6 +167,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     batches,
     requestLog,
     audit,
+    links,
     support: createSupportService({
       log: options.log ?? null,
       ...(options.shell ? { shell: options.shell } : {}),
@@ -175,6 +183,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   })
   const dispatcher = options.log ? logFailures(dispatching, options.log) : dispatching
   const stopEvents = forwardEvents({ requestLog, batches, scheduler }, emit)
+  links.connect({
+    accounts: defaultAccountOnly,
+    activeEnvironment: () => settings.get().activeEnvironment,
+    emit: (delivery) => {
+      emit('paymentLinkOpened', delivery)
+    },
+  })
 
   return {
     dispatcher,
@@ -185,6 +200,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     audit,
     scheduler,
     requestLog,
+    links,
     get localService() {
       return local.current()
     },

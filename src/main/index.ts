@@ -7,6 +7,8 @@ import { electronDialogs, electronProductionConfirm, electronShell } from './fil
 import { consoleLog, createAppLog, type AppLog } from './logging/app-log'
 import { registerIpc } from './ipc-registration'
 import { createKeytarStore } from './secrets/keychain'
+import { linkScheme } from '../shared/links/payment-link'
+import { createLinkInbox } from './links/link-inbox'
 import { appPageUrl } from './app-protocol'
 import { hardenSession, hardenWindow, registerAppScheme, serveApp } from './security'
 import { isTrustedSender, secureWebPreferences } from './window-policy'
@@ -18,6 +20,8 @@ const appUrl = devServerUrl ?? appPageUrl
 let mainWindow: BrowserWindow | null = null
 let core: AppCore | null = null
 let log: AppLog | null = null
+// payments-desk:// links can arrive before anything else exists (macOS sends them before ready).
+const links = createLinkInbox((error) => log?.error('A payment link could not be opened', error))
 
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -36,6 +40,11 @@ function createWindow(): BrowserWindow {
   })
   window.on('closed', () => {
     mainWindow = null
+    links.detach()
+  })
+  // A reloading window no longer listens: links wait until it asks for them again.
+  window.webContents.on('did-start-loading', () => {
+    links.detach()
   })
   void window.loadURL(appUrl)
   return window
@@ -72,6 +81,7 @@ async function start(): Promise<void> {
     log: appLog,
     shell: electronShell(),
     versions: { app: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+    links,
   })
   registerIpc(core.dispatcher, () => mainWindow)
   core.subscribe((name, payload) => {
@@ -80,13 +90,28 @@ async function start(): Promise<void> {
   mainWindow = createWindow()
 }
 
+function bringToFront(): void {
+  if (mainWindow?.isMinimized()) mainWindow.restore()
+  mainWindow?.focus()
+}
+
 registerAppScheme()
+// One instance: a second start (a link clicked on Windows or Linux) hands its command line to this one and quits.
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore()
-    mainWindow?.focus()
+  // An installed app only: a development run would make the bare Electron binary the links' handler.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(linkScheme)
+  links.receiveArgv(process.argv)
+  app.on('second-instance', (_event, argv) => {
+    links.receiveArgv(argv)
+    bringToFront()
+  })
+  // macOS hands a clicked link to the running app, or to the one it is starting for.
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    links.receive(url)
+    bringToFront()
   })
   void app.whenReady().then(start)
   app.on('window-all-closed', () => {

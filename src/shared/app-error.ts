@@ -52,6 +52,10 @@ export const errorCodes = [
   'id-file-too-large',
   /** No logs folder in this build, or the file manager could not show it. */
   'logs-folder-unavailable',
+  /** A payments-desk:// link not in the one shape the app writes: nothing was looked up. */
+  'link-invalid',
+  /** A link names an account this environment does not have: nothing was looked up. */
+  'link-account-unknown',
   'internal',
 ] as const
 

@@ -197,6 +197,16 @@ export const errorWords = {
     title: 'The logs folder could not be opened',
     action: 'Open the folder the message names in your file manager, or use Copy diagnostics, which holds the recent errors.',
   },
+  'link-invalid': {
+    title: 'This link cannot be opened',
+    action:
+      'Ask whoever sent it for the payment ID, or for a link made with Copy link in Payments Desk, and paste the ID into the Payment ID field.',
+  },
+  'link-account-unknown': {
+    title: 'The account in this link is not set up',
+    action:
+      'Ask whoever sent the link which account the payment is in; an administrator can add that account in Settings. The payment was not looked up in any other account.',
+  },
   internal: {
     title: 'Something went wrong inside Payments Desk',
     action: 'Try again; if it keeps happening, restart the app and report what you did.',

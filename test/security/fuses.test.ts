@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import config, { fuses } from '../../electron-builder.config'
+import { linkScheme } from '../../src/shared/links/payment-link'
 
 // The packaged app's fuses, as electron-builder will flip them. What each one closes is
 // in electron-builder.config.ts and SECURITY.md (item 19).
@@ -21,6 +22,11 @@ describe('the packaging configuration', () => {
   it('loads the app only from its archive, checking its integrity', () => {
     expect(fuses).toMatchObject({ onlyLoadAppFromAsar: true, enableEmbeddedAsarIntegrityValidation: true })
     expect(config.asar).toBe(true)
+  })
+
+  it('registers the payments-desk:// scheme the link parser reads, so a clicked link opens the app', () => {
+    expect(config.protocols).toEqual([{ name: 'Payments Desk payment link', schemes: [linkScheme] }])
+    expect(linkScheme).toBe('payments-desk')
   })
 
   it('ships the built app and keeps the native keychain module loadable', () => {

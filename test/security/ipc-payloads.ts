@@ -436,5 +436,6 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     auditExport: fc.record({ format: fc.constantFrom('csv', 'json') }),
     openLogsFolder: none,
     getDiagnostics: none,
+    takePaymentLink: none,
   }
 }

@@ -1,3 +1,4 @@
+import type { LinkInbox } from '../links/link-inbox'
 import type { RequestLog } from '../request-log/request-log'
 import type { AuditService } from '../services/audit-service'
 import type { BatchService } from '../services/batch-service'
@@ -21,6 +22,7 @@ export interface AppServices {
   requestLog: RequestLog
   audit: AuditService
   support: SupportService
+  links: LinkInbox
 }
 
 /** Each channel of the contract to the service that answers it: no logic of its own. */
@@ -58,5 +60,6 @@ export function createHandlers(s: AppServices): Handlers {
     auditExport: ({ format }) => s.audit.export(format),
     openLogsFolder: () => s.support.openLogsFolder(),
     getDiagnostics: () => s.support.diagnostics(),
+    takePaymentLink: () => s.links.take(),
   }
 }

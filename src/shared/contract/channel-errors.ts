@@ -66,6 +66,8 @@ export const channelErrors = {
   auditExport: ['storage'],
   openLogsFolder: ['logs-folder-unavailable'],
   getDiagnostics: [],
+  // The account a link names is chosen in main, which writes the settings.
+  takePaymentLink: ['link-invalid', 'link-account-unknown', 'storage'],
 } as const satisfies { [N in InvokeName]: readonly ErrorCode[] }
 
 /** The codes a channel's failure can carry. */

@@ -33,9 +33,10 @@ export const invokeNames = [
   'auditExport',
   'openLogsFolder',
   'getDiagnostics',
+  'takePaymentLink',
 ] as const
 
-export const eventNames = ['requestLogAppended', 'schedulerState', 'batchProgress', 'auditWriteProblem'] as const
+export const eventNames = ['requestLogAppended', 'schedulerState', 'batchProgress', 'auditWriteProblem', 'paymentLinkOpened'] as const
 
 export type InvokeName = (typeof invokeNames)[number]
 export type EventName = (typeof eventNames)[number]

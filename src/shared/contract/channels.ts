@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { environmentIds } from '../environments'
 import { auditListSchema } from './audit-schema'
 import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
+import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
 import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
@@ -184,6 +185,11 @@ export const invokeContract = {
     request: none,
     response: z.object({ text: z.string() }),
   },
+  /** The window listens for links now: the payments-desk:// link that arrived before, once (null: none). */
+  takePaymentLink: {
+    request: none,
+    response: linkOpeningSchema.nullable(),
+  },
 } as const
 
 /** Pushes from the main process; the payload schema is checked before sending. */
@@ -193,6 +199,8 @@ export const eventContract = {
   batchProgress: batchProgressSchema,
   /** An audit entry could not be written (the action itself went ahead). */
   auditWriteProblem: z.object({ message: z.string() }),
+  /** A payments-desk:// link arrived: the payment to open (its account already chosen), or why not. */
+  paymentLinkOpened: linkDeliverySchema,
 } as const
 
 export type InvokeContract = typeof invokeContract
