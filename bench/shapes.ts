@@ -2,12 +2,13 @@ import { createApiClient, type ApiClient } from '../src/main/api/api-client'
 import { RequestLog } from '../src/main/request-log/request-log'
 import { createScheduler, type SchedulerOptions } from '../src/main/scheduler/scheduler'
 import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/helpers/limiter-shapes'
-import { startLimiterServer, tokenBucket, type LimiterServer } from '../test/helpers/limiters'
+import { startLimiterServer, tokenBucket, type AnnounceStyle } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
+import { spawnLimiter } from './limiter-process'
 import { round } from './stats'
 import { benchTwoDesksCores } from './two-desks-cores'
 
-function clientFor(server: LimiterServer, options: SchedulerOptions): { client: ApiClient; log: RequestLog } {
+function clientFor(server: { baseUrl: string; apiKey: string }, options: SchedulerOptions): { client: ApiClient; log: RequestLog } {
   const log = new RequestLog()
   const client = createApiClient({
     scheduler: createScheduler(options),
@@ -17,8 +18,11 @@ function clientFor(server: LimiterServer, options: SchedulerOptions): { client: 
   return { client, log }
 }
 
-async function runShape(shape: LimiterShape): Promise<Record<string, unknown>> {
-  const server = await startLimiterServer(shape.make(), { latencyMs: shape.latencyMs })
+async function runShape(base: LimiterShape, style?: AnnounceStyle): Promise<Record<string, unknown>> {
+  const shape = style === undefined ? base : announced(base, style)
+  // The limiter in its own process, as a service would be: this one's busy event loop cannot
+  // make two requests look closer together than they were sent.
+  const server = await spawnLimiter(base.name, style)
   try {
     // One desk alone on the key: no headroom.
     const { client, log } = clientFor(server, { headroom: 0 })
@@ -40,7 +44,7 @@ async function runShape(shape: LimiterShape): Promise<Record<string, unknown>> {
       idealSeconds: idealMs(shape) / 1000,
     }
   } finally {
-    await server.close()
+    await server.stop()
   }
 }
 
@@ -70,12 +74,12 @@ const announcedRuns: [string, Parameters<typeof announced>[1]][] = [
   ['limit-drops-60-to-20', 'x-ratelimit-epoch'],
 ]
 
-/** Runs the given shapes over real HTTP, one JSON line each on stdout. */
-export async function benchShapesFor(shapes: readonly LimiterShape[]): Promise<Record<string, unknown>[]> {
+/** Runs the given shapes (each alone or announcing in a header family) over real HTTP, one JSON line each on stdout. */
+export async function benchShapesFor(runs: readonly { shape: LimiterShape; style?: AnnounceStyle }[]): Promise<Record<string, unknown>[]> {
   const lines: Record<string, unknown>[] = []
-  for (const shape of shapes) {
-    console.error(`  ${shape.name}: ${shape.lookups} lookups, ideal ${idealMs(shape) / 1000} s`)
-    const line = await runShape(shape)
+  for (const { shape, style } of runs) {
+    console.error(`  ${shape.name}${style ? ` (${style})` : ''}: ${shape.lookups} lookups, ideal ${idealMs(shape) / 1000} s`)
+    const line = await runShape(shape, style)
     console.log(JSON.stringify(line))
     lines.push(line)
   }
@@ -83,16 +87,14 @@ export async function benchShapesFor(shapes: readonly LimiterShape[]): Promise<R
 }
 
 /**
- * Every limiter shape over real HTTP (a limiter server in this process, the real API client and
- * scheduler), then the same with announced limits, then two desks on one key. One JSON line per
- * run on stdout as it ends; the summary object last.
+ * Every limiter shape over real HTTP (each limiter server in a process of its own, the real API
+ * client and scheduler), then the same with announced limits, then two desks on one key. One
+ * JSON line per run on stdout as it ends; the summary object last.
  */
 export async function benchShapes(): Promise<Record<string, unknown>> {
   const lines = await benchShapesFor([
-    ...limiterShapes,
-    ...announcedRuns.flatMap(([name, style]) =>
-      limiterShapes.filter((shape) => shape.name === name).map((shape) => announced(shape, style)),
-    ),
+    ...limiterShapes.map((shape) => ({ shape })),
+    ...announcedRuns.flatMap(([name, style]) => limiterShapes.filter((shape) => shape.name === name).map((shape) => ({ shape, style }))),
   ])
   console.error('  two desks on one key')
   const desks = await runTwoDesksOverHttp()
