@@ -1,10 +1,12 @@
+import { defaultAccount } from '../../shared/links/default-account'
 import type { LinkAccounts } from './link-inbox'
 
-// Stands in for the accounts service until an environment can hold several accounts: its one
-// account is then 'default', named "Default" (the name the existing key's account is given).
+// Stands in for the accounts service until an environment can hold several accounts: its
+// one account is then the default one.
 export const defaultAccountOnly: LinkAccounts = {
   findAccount(_environment, nameOrId) {
-    return nameOrId.toLowerCase() === 'default' ? { id: 'default', name: 'Default' } : null
+    const ref = nameOrId.toLowerCase()
+    return ref === defaultAccount.id || ref === defaultAccount.name.toLowerCase() ? { ...defaultAccount } : null
   },
   selectAccount: () => Promise.resolve(),
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { AppShell, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { watchAuditWriteProblems } from './shell/audit-write-problems'
+import { watchPaymentLinks } from './shell/payment-links'
 import { EnvironmentBadge } from './shell/environment-badge'
 import { navItems } from './shell/nav-items'
 import { ScreenLoading, screens } from './shell/screens'
@@ -27,6 +28,7 @@ export function App() {
     void useRequests.getState().start()
   }, [])
   useEffect(() => watchAuditWriteProblems(), [])
+  useEffect(() => watchPaymentLinks(), [])
 
   useHotkeys(
     [

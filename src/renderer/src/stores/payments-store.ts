@@ -1,4 +1,6 @@
 import type { AppErrorShape } from '../../../shared/app-error'
+import type { IpcResult } from '../../../shared/contract/ipc-result'
+import type { LinkOpening } from '../../../shared/contract/link-schema'
 import type { PaymentLookup } from '../../../shared/contract/payment-schema'
 import { explainDecline } from '../../../shared/decline-codes'
 import { extractPaymentId } from '../../../shared/extract-payment-id'
@@ -26,6 +28,8 @@ interface PaymentsState {
   lookedUpId: string | null
   result: PaymentLookup | null
   error: AppErrorShape | null
+  /** A payments-desk:// link that was refused: nothing was looked up. */
+  linkError: AppErrorShape | null
   /** The navigation store's Ctrl/Cmd+K counter already acted on. */
   seenFocusRequest: number
   setInput(value: string): void
@@ -36,6 +40,8 @@ interface PaymentsState {
   /** Looks up an ID picked from a list (recent lookups, candidates, examples). */
   open(id: string): Promise<void>
   retry(): Promise<void>
+  /** A payments-desk:// link as main decided it (its account already chosen): its ID looked up, or why not. */
+  openLink(delivery: IpcResult<LinkOpening>): Promise<void>
   markFocusSeen(request: number): void
 }
 
@@ -60,7 +66,7 @@ function ambiguity(candidates: string[]): string {
 export const usePayments = createStore<PaymentsState>((set, get) => {
   async function lookup(id: string): Promise<void> {
     const run = ++latest
-    set({ status: 'loading', lookedUpId: id, result: null, error: null, fieldError: null, candidates: [] })
+    set({ status: 'loading', lookedUpId: id, result: null, error: null, linkError: null, fieldError: null, candidates: [] })
     try {
       const result = await invoke('getPayment', { id })
       if (run !== latest) return
@@ -102,6 +108,7 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
     lookedUpId: null,
     result: null,
     error: null,
+    linkError: null,
     seenFocusRequest: 0,
     setInput(value) {
       set({ input: value, fieldError: null, fieldHint: null, candidates: [] })
@@ -146,6 +153,15 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
     async retry() {
       const id = get().lookedUpId
       if (id !== null) await lookup(id)
+    },
+    async openLink(delivery) {
+      if (delivery.ok) {
+        await get().open(delivery.value.id)
+        return
+      }
+      // A lookup still running would put its answer over the refusal.
+      latest += 1
+      set({ status: 'idle', lookedUpId: null, result: null, error: null, linkError: delivery.error, fieldError: null, candidates: [] })
     },
     markFocusSeen(request) {
       set({ seenFocusRequest: request })

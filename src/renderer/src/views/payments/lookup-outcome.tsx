@@ -4,6 +4,7 @@ import { explainDecline } from '../../../../shared/decline-codes'
 import type { PaymentLookup } from '../../../../shared/contract/payment-schema'
 import { selectActiveLabel, useConnection } from '../../stores/connection-store'
 import { usePayments } from '../../stores/payments-store'
+import { ErrorAlert } from '../../components/error-alert'
 import { FailureCard } from './failure-card'
 import { LookupError } from './lookup-error'
 import { PaymentSummary } from './payment-summary'
@@ -47,9 +48,10 @@ function Payment({ lookup }: { lookup: PaymentLookup }) {
 
 /** Whatever the last lookup came to: nothing yet, running, a payment, or why not. */
 export function LookupOutcome() {
-  const { status, id, result, error } = usePayments(
-    useShallow((s) => ({ status: s.status, id: s.lookedUpId, result: s.result, error: s.error })),
+  const { status, id, result, error, linkError } = usePayments(
+    useShallow((s) => ({ status: s.status, id: s.lookedUpId, result: s.result, error: s.error, linkError: s.linkError })),
   )
+  if (linkError) return <ErrorAlert error={linkError} data-testid="link-error" />
   if (status === 'loading' && id !== null) return <Loading id={id} />
   if (status === 'done' && result) return <Payment lookup={result} />
   if (status === 'failed' && error && id !== null) return <LookupError id={id} error={error} />

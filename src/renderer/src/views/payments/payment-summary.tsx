@@ -2,6 +2,7 @@ import { Badge, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text,
 import type { PaymentLookup } from '../../../../shared/contract/payment-schema'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
 import { AttemptTime } from './attempt-time'
+import { CopyLinkButton } from './copy-link-button'
 import { formatClock } from '../../../../shared/format/time'
 import { MoneyReading } from '../../components/money-reading'
 import { statusColor } from '../../format/status-color'
@@ -52,6 +53,7 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
                 </Button>
               )}
             </CopyButton>
+            <CopyLinkButton id={lookup.id} />
           </Group>
           <Text size="xs" c="dimmed">
             {environmentLabel(lookup.environment)} · fetched {formatClock(lookup.fetchedAt)}
