@@ -1,6 +1,8 @@
+import type { CustomerTexts } from './customer-messages'
+
 // The payment error codes of the service's API (section 7.4), explained for the
-// support agent who reads them and the paying customer who is told about them: the
-// wording, one entry per code. decline-codes.ts looks a code up in it.
+// support agent who reads them: the wording, one entry per code. What the paying customer
+// is told is in customer-messages.ts, in each language. decline-codes.ts looks a code up in both.
 
 export type Retryable = 'yes' | 'no' | 'depends' | 'later'
 
@@ -16,7 +18,10 @@ export interface DeclineExplanation {
   readonly fixedBy: readonly Fixer[]
   readonly retryable: Retryable
   readonly retryHint: string
+  /** What to tell the customer, in English. */
   readonly customerMessage: string
+  /** The same, in every language the agent can copy it in. */
+  readonly customerMessages: CustomerTexts
   readonly agentNextStep: string
 }
 
@@ -42,13 +47,7 @@ export const declineCodes = [
 
 export type DeclineCode = (typeof declineCodes)[number]
 
-export type CatalogueEntry = Omit<DeclineExplanation, 'code' | 'known'>
-
-// One wording for every decline whose true reason must stay hidden: if a lost or
-// stolen card got its own message, the message itself would give the reason away.
-const plainDecline = 'Your card was declined. Please use a different card or contact your bank.'
-
-const checkCardDetails = 'Please check the card details and try again.'
+export type CatalogueEntry = Omit<DeclineExplanation, 'code' | 'known' | 'customerMessage' | 'customerMessages'>
 
 export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } = {
   card_declined: {
@@ -57,7 +56,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'yes',
     retryHint: 'The customer can try again; if it is declined again, another card or a call to their bank is needed.',
-    customerMessage: plainDecline,
     agentNextStep:
       'Tell the customer their bank declined the card. Suggest they try again, pay with a different card, or call the number on the back of their card to ask the bank why.',
   },
@@ -67,8 +65,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'A retry works once there are enough funds on the card, or straight away with a different card.',
-    customerMessage:
-      'Your card does not have enough funds for this payment. Please use a different card, or try again once funds are available.',
     agentNextStep:
       'Let the customer know the card did not have enough funds. They can add funds and try again, or pay with a different card.',
   },
@@ -78,7 +74,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'no',
     retryHint: 'Retrying the same card will not work: the customer needs a card that is in date.',
-    customerMessage: 'Your card has expired. Please pay with a different card, or with the replacement card from your bank.',
     agentNextStep:
       'Ask the customer to pay with a card that is in date, such as the replacement their bank sent. If the expired card is saved for a subscription, ask them to update their payment details.',
   },
@@ -88,7 +83,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with the correct security code.',
-    customerMessage: 'The security code you entered is not correct. Please check the code on your card and try again.',
     agentNextStep:
       'Ask the customer to pay again and enter the security code exactly as printed on the card: 3 digits on the back, or 4 on the front for American Express.',
   },
@@ -98,7 +92,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with the card number typed correctly.',
-    customerMessage: 'The card number you entered is not correct. ' + checkCardDetails,
     agentNextStep: 'Ask the customer to pay again and check every digit of the card number against the card.',
   },
   invalid_cvc: {
@@ -107,7 +100,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with a security code in the right format.',
-    customerMessage: 'The security code you entered is not valid. Please check the code on your card and try again.',
     agentNextStep:
       'Ask the customer to pay again and enter the 3-digit code from the back of the card (4 digits on the front for American Express).',
   },
@@ -117,7 +109,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with the expiry month as printed on the card.',
-    customerMessage: "The card's expiry month is not valid. " + checkCardDetails,
     agentNextStep: 'Ask the customer to pay again and enter the expiry month exactly as printed on the card (01 to 12).',
   },
   invalid_expiry_year: {
@@ -126,7 +117,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with the expiry year as printed on the card.',
-    customerMessage: "The card's expiry year is not valid. " + checkCardDetails,
     agentNextStep: 'Ask the customer to pay again and enter the expiry year exactly as printed on the card.',
   },
   invalid_number: {
@@ -135,7 +125,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'The customer can retry straight away with the full card number.',
-    customerMessage: 'The card number you entered is not valid. ' + checkCardDetails,
     agentNextStep: 'Ask the customer to pay again and enter the full card number, digits only, exactly as printed on the card.',
   },
   processing_error: {
@@ -144,7 +133,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['merchant'],
     retryable: 'yes',
     retryHint: 'Retrying after a few minutes usually works.',
-    customerMessage: 'Something went wrong while processing your payment. Please try again in a few minutes.',
     agentNextStep:
       "Ask the customer to try again in a few minutes. If payments keep failing with this code, report the payment ID to the payment service's support.",
   },
@@ -154,7 +142,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'yes',
     retryHint: 'The customer can try again; if it is declined again, another card or a call to their bank is needed.',
-    customerMessage: plainDecline,
     agentNextStep:
       'Tell the customer the card was declined. Suggest they try again, pay with a different card, or ask their bank why the payment was refused.',
   },
@@ -164,7 +151,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'depends',
     retryHint: 'A retry can work after the customer has spoken to their bank; retrying without that usually fails again.',
-    customerMessage: plainDecline,
     agentNextStep:
       "Tell the customer the card was declined and ask them to contact their bank before trying again, or to pay with a different card. Do not guess at the bank's reason.",
   },
@@ -174,7 +160,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'no',
     retryHint: 'This card will never work again; only a different card can complete the payment.',
-    customerMessage: plainDecline,
     agentNextStep:
       "Treat it as a plain decline: do not tell the customer the card was reported lost. Ask for a different payment method. If the payment looks suspicious, follow your company's fraud process.",
   },
@@ -184,7 +169,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'no',
     retryHint: 'This card will never work again; only a different card can complete the payment.',
-    customerMessage: plainDecline,
     agentNextStep:
       "Treat it as a plain decline: do not tell the customer the card was reported stolen. Ask for a different payment method, and follow your company's fraud process before fulfilling the order.",
   },
@@ -194,7 +178,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'no',
     retryHint: 'Retrying will not work unless the bank lifts the restriction; a different card can work straight away.',
-    customerMessage: plainDecline,
     agentNextStep:
       'Treat it as a plain decline: do not mention a restriction. Ask the customer to pay with a different card or to contact their bank.',
   },
@@ -204,8 +187,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer'],
     retryable: 'yes',
     retryHint: 'A retry works when the customer completes the 3-D Secure check from their bank.',
-    customerMessage:
-      'Your bank needs you to confirm this payment. Please try again and complete the check from your bank, such as a code sent by text or an approval in your banking app.',
     agentNextStep:
       'Ask the customer to pay again and complete the 3-D Secure check their bank shows (a code by text or an approval in their banking app). If the check does not appear or keeps failing, they should contact their bank.',
   },
@@ -215,8 +196,6 @@ export const declineCatalogue: { readonly [K in DeclineCode]: CatalogueEntry } =
     fixedBy: ['customer', 'issuing-bank'],
     retryable: 'later',
     retryHint: "Retry after the card's transaction-count window resets, typically the next day.",
-    customerMessage:
-      'Your card has reached its limit on the number of payments for now. Please try again tomorrow, use a different card, or ask your bank to raise the limit.',
     agentNextStep:
       'Tell the customer the card has hit its limit on the number of payments. They can try again tomorrow, pay now with a different card, or ask their bank to raise the limit.',
   },

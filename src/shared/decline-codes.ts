@@ -1,3 +1,4 @@
+import { customerMessages } from './customer-messages'
 import { declineCatalogue, declineCodes, type DeclineCode, type DeclineExplanation } from './decline-catalogue'
 
 // A decline code as the service sent it, explained from the catalogue; an unknown or
@@ -13,7 +14,8 @@ export function explainDecline(code: string | null | undefined): DeclineExplanat
   const received = code?.trim() ?? ''
   const normalized = received.toLowerCase()
   if (isDeclineCode(normalized)) {
-    return { code: normalized, known: true, ...declineCatalogue[normalized] }
+    const texts = customerMessages[normalized]
+    return { code: normalized, known: true, ...declineCatalogue[normalized], customerMessage: texts.en, customerMessages: texts }
   }
   return unknownDecline(received)
 }
@@ -30,7 +32,8 @@ function unknownDecline(received: string): DeclineExplanation {
     fixedBy: ['merchant'],
     retryable: 'depends',
     retryHint: 'Whether a retry can work is unknown until the payment service explains the failure.',
-    customerMessage: 'Your payment could not be completed. Please try again, use a different card, or contact your bank.',
+    customerMessage: customerMessages.unknown.en,
+    customerMessages: customerMessages.unknown,
     agentNextStep:
       received === ''
         ? "Contact the payment service's support with the payment ID and ask why the payment failed. Meanwhile the customer can try again or use a different card."

@@ -42,7 +42,7 @@ describe('Payments screen', () => {
     expect(within(card).getByTestId('who-can-fix')).toHaveTextContent("The customer or the customer's bank")
     expect(within(card).getByTestId('customer-message')).toHaveTextContent('Your card was declined.')
     expect(within(card).getByTestId('agent-next-step')).toHaveTextContent('Tell the customer their bank declined the card.')
-    expect(within(card).getByRole('button', { name: 'Copy message' })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'Copy customer message' })).toBeInTheDocument()
   })
 
   it('keeps the reason of a stolen card out of the customer message', async () => {

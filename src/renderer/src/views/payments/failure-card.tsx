@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { DeclineExplanation, Fixer, Retryable } from '../../../../shared/decline-codes'
+import { CustomerMessage } from './customer-message'
 import { Labelled } from './labelled'
 
 const fixerLabels: Record<Fixer, string> = {
@@ -72,18 +73,7 @@ export function FailureCard({ explanation }: { explanation: DeclineExplanation }
         </Group>
 
         <Labelled label="Tell the customer">
-          <Paper bg="var(--mantine-color-default-hover)" p="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Text data-testid="customer-message">{explanation.customerMessage}</Text>
-              <CopyButton value={explanation.customerMessage}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} miw={150}>
-                    {copied ? 'Copied' : 'Copy message'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Paper>
+          <CustomerMessage texts={explanation.customerMessages} />
         </Labelled>
 
         <Labelled label="Your next step">
