@@ -50,13 +50,24 @@ describe('keyboard only', () => {
 
     // The failure card is read on the way to its one control.
     const card = page.getByTestId('failure-card')
-    const copy = card.getByRole('button', { name: 'Copy message' })
+    const copy = card.getByRole('button', { name: 'Copy customer message' })
     await tabTo(page, copy, 'to the failure card')
     expect(await card.isVisible()).toBe(true)
     expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe('Declined by the bank')
+    // The language is picked in a menu, for this copy: down to Deutsch, Enter copies it.
+    await page.keyboard.press('Enter')
+    const german = page.getByRole('menuitem', { name: 'Deutsch' })
+    await german.waitFor()
+    for (let presses = 0; presses < 4 && !(await isFocused(german)); presses++) {
+      await page.keyboard.press('ArrowDown')
+      await expectVisibleFocus(page, `language menu, ArrowDown ${presses + 1}`)
+    }
+    expect(await isFocused(german), 'Deutsch reached with the arrows').toBe(true)
     await page.keyboard.press('Enter')
     await card.getByRole('button', { name: 'Copied' }).waitFor()
+    expect(await clipboard()).toMatch(/^Ihre Karte wurde abgelehnt\./)
     expect(await clipboard()).toBe(await card.getByTestId('customer-message').textContent())
+    expect(await isFocused(copy), 'the focus is back on the button').toBe(true)
   })
 
   it('runs a batch and hears that it finished', async () => {

@@ -165,7 +165,8 @@ describe('Payments', () => {
     const card = page.getByTestId('failure-card')
     await card.getByTestId('decline-code').getByText('card_declined', { exact: true }).waitFor()
 
-    await card.getByRole('button', { name: 'Copy message' }).click()
+    await card.getByRole('button', { name: 'Copy customer message' }).click()
+    await page.getByRole('menuitem', { name: /^English/ }).click()
     await card.getByRole('button', { name: 'Copied' }).waitFor()
     expect(await clipboard()).toBe('Your card was declined. Please use a different card or contact your bank.')
 

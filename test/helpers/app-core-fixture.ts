@@ -53,6 +53,8 @@ export async function startCoreFixture(
     support?: Pick<AppCoreOptions, 'log' | 'shell' | 'versions'>
     /** A log file in the data folder's logs/, as the app writes it (instead of support.log). */
     logFile?: boolean
+    /** The shell's link inbox, which may hold a payments-desk:// link from before the core existed. */
+    links?: AppCoreOptions['links']
   } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
@@ -73,6 +75,7 @@ export async function startCoreFixture(
     },
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.confirm ? { confirm: options.confirm } : {}),
+    ...(options.links ? { links: options.links } : {}),
     ...options.support,
     ...(log ? { log } : {}),
   })

@@ -50,7 +50,9 @@ describe('prerendered start screen', () => {
     await useConnection.getState().load()
     const early = prerenderedPage()
     // The classic script the build emits as start-screen.js, run as the page would after the screen.
-    await import('../../../src/renderer/src/shell/start-screen-early')
+    // A classic script, not a module: a path TypeScript does not resolve as an import.
+    const earlyScript = '../../../src/renderer/src/shell/start-screen-early.ts'
+    await import(/* @vite-ignore */ earlyScript)
     typeBeforeTheApp(early, 'pay_seed_card_declined')
     const submitted = fireEvent.submit(early.form as HTMLFormElement)
     expect(submitted).toBe(false)

@@ -47,7 +47,7 @@ export function CustomerMessage({ texts }: { texts: CustomerTexts }) {
               size="xs"
               variant={clipboard.copied ? 'filled' : 'light'}
               color={clipboard.copied ? 'teal' : undefined}
-              miw={190}
+              flex="none"
               rightSection={<span aria-hidden="true">▾</span>}
               data-testid="copy-customer-message"
             >
