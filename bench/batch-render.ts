@@ -42,6 +42,7 @@ async function dataDirWithBatch(): Promise<string> {
     id: 'batch_render_bench',
     label: '50,000 IDs',
     environment: 'local',
+    account: { id: 'default', name: 'Default' },
     createdAt: Date.now(),
     total: rows,
     done: rows,

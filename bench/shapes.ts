@@ -1,3 +1,4 @@
+import { defaultAccount } from '../src/shared/accounts'
 import { createApiClient, type ApiClient } from '../src/main/api/api-client'
 import { RequestLog } from '../src/main/request-log/request-log'
 import { createScheduler, type SchedulerOptions } from '../src/main/scheduler/scheduler'
@@ -13,7 +14,8 @@ function clientFor(server: { baseUrl: string; apiKey: string }, options: Schedul
   const client = createApiClient({
     scheduler: createScheduler(options),
     log,
-    connection: () => Promise.resolve({ environment: 'local', baseUrl: server.baseUrl, apiKey: server.apiKey }),
+    connection: () =>
+      Promise.resolve({ environment: 'local', account: { ...defaultAccount }, baseUrl: server.baseUrl, apiKey: server.apiKey }),
   })
   return { client, log }
 }

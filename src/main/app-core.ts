@@ -4,14 +4,16 @@ import { AuditLog } from './audit/audit-log'
 import { forwardEvents } from './ipc/app-events'
 import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
-import { defaultAccountOnly } from './links/default-account'
+import { accountKey, findAccount } from '../shared/accounts'
 import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createHandlers } from './ipc/handler-table'
 import { consoleLog, type AppLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
 import { RequestLog } from './request-log/request-log'
-import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler/scheduler'
+import { createAccountSchedulers, type AccountSchedulers } from './scheduler/account-schedulers'
+import type { Scheduler, SchedulerOptions } from './scheduler/scheduler'
 import type { SecretStore } from './secrets/keychain'
+import { createAccountService } from './services/account-service'
 import { createAuditService, type AuditService } from './services/audit-service'
 import { createBatchService, type BatchService, type FileDialogs } from './services/batch-service'
 import { createCheckoutService } from './services/checkout-service'
@@ -69,7 +71,10 @@ export interface AppCore {
   payments: PaymentService
   batches: BatchService
   audit: AuditService
+  /** The scheduler of the account in use. */
   scheduler: Scheduler
+  /** Every account's scheduler. */
+  schedulers: AccountSchedulers
   requestLog: RequestLog
   /** Where payments-desk:// links arrive (the shell's, and the e2e bridge's). */
   links: LinkInbox
@@ -96,7 +101,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const local = createLocalSandbox({ given: options.localService, deliveryHosts: options.sandboxDeliveryHosts ?? [] })
   if (loaded.settings.activeEnvironment === 'local') await local.start()
 
-  const scheduler = createScheduler({ ...options.scheduler, ...loaded.settings.throttle })
+  const schedulers = createAccountSchedulers({
+    ...options.scheduler,
+    ...loaded.settings.throttle,
+    activeKey: () => accountKey(connections.resolve()),
+  })
+  const scheduler = schedulers.inUse
   const requestLog = new RequestLog({ onListenerError: (error) => onInternalError?.(error) })
   const connections = createConnections({
     settings,
@@ -104,13 +114,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     localService: local.current,
     startLocal: local.start,
     onKeyRefused: (refusal) =>
-      audit.record({ environment: refusal.environment, action: 'key-send-refused', detail: keySendRefusedDetail(refusal) }),
+      audit.record({
+        environment: refusal.environment,
+        account: refusal.account.name,
+        action: 'key-send-refused',
+        detail: keySendRefusedDetail(refusal),
+      }),
   })
   const client = createApiClient({
     ...options.client,
-    scheduler,
+    scheduler: (request) => schedulers.for(accountKey(connections.resolve(request.environment, request.account))),
     log: requestLog,
-    connection: (environment) => (environment ? connections.forEnvironment(environment) : connections.active()),
+    connection: (environment, account) => connections.forEnvironment(environment ?? connections.resolve().environment, account),
   })
   const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))
   const audit = createAuditService({
@@ -128,6 +143,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const payments = createPaymentService({
     client,
     settings,
+    connections,
     onRememberFailed: (error) => {
       log.warn('A lookup could not be added to the recent lookups', error)
     },
@@ -141,6 +157,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     scheduler,
     audit,
     startLocal: local.start,
+    onAccountSwitched: schedulers.activeChanged,
   })
   for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
   const batches = await createBatchService({
@@ -159,10 +176,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers = createHandlers({
     payments,
-    checkout: createCheckoutService({ client, settings, audit, guard }),
-    webhooks: createWebhookService({ client, settings, secrets: options.secrets, endpoints, audit, guard }),
+    checkout: createCheckoutService({ client, settings, accountInUse: connections.accountInUse, audit, guard }),
+    webhooks: createWebhookService({
+      client,
+      settings,
+      accountInUse: connections.accountInUse,
+      secrets: options.secrets,
+      endpoints,
+      audit,
+      guard,
+    }),
     sandbox: createSandboxService({ client, settings, endpoints }),
     settings: settingsService,
+    accounts: createAccountService({
+      settings,
+      secrets: options.secrets,
+      audit,
+      view: settingsService.view,
+      onAccountSwitched: schedulers.activeChanged,
+    }),
     scheduler: schedulerService,
     batches,
     requestLog,
@@ -184,7 +216,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const dispatcher = options.log ? logFailures(dispatching, options.log) : dispatching
   const stopEvents = forwardEvents({ requestLog, batches, scheduler }, emit)
   links.connect({
-    accounts: defaultAccountOnly,
+    accounts: {
+      findAccount: (environment, nameOrId) => findAccount(connections.accounts(environment), nameOrId),
+      selectAccount: (environment, account) => settingsService.update({ activeAccount: { environment, account } }),
+    },
     activeEnvironment: () => settings.get().activeEnvironment,
     emit: (delivery) => {
       emit('paymentLinkOpened', delivery)
@@ -199,6 +234,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     batches,
     audit,
     scheduler,
+    schedulers,
     requestLog,
     links,
     get localService() {

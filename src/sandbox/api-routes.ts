@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { validateCheckout } from './checkout-validation'
 import { HttpError, readJsonObject, sendJson } from './http-io'
 import { checkIdSegment } from './ids'
+import type { MerchantId } from './merchants'
 import { maxEndpoints, type SandboxState } from './sandbox-state'
 import { checkWebhookUrl } from './webhook-url'
 
@@ -13,13 +14,15 @@ export function matchApiRoute(
   segments: string[],
   state: SandboxState,
   allowedDeliveryHosts: readonly string[],
+  /** Whose key asks: a merchant sees and creates its own payments only. */
+  merchant: () => MerchantId,
 ): RouteHandler | undefined {
   const [, resource, ...rest] = segments
   if (method === 'POST' && resource === 'checkout' && rest.length === 1 && rest[0] === 'payment') {
     return async (req, res) => {
       const checked = validateCheckout(await readJsonObject(req))
       if (!checked.ok) throw new HttpError(400, checked.messages)
-      sendJson(res, 201, state.createPayment(checked.value))
+      sendJson(res, 201, state.createPayment(checked.value, merchant()))
     }
   }
   if (method === 'GET' && resource === 'payment' && rest.length === 1) {
@@ -27,7 +30,7 @@ export function matchApiRoute(
     return (_req, res) => {
       const checked = checkIdSegment(segment)
       if (!checked.ok) throw new HttpError(400, [checked.reason])
-      const payment = state.getPayment(checked.id)
+      const payment = state.getPayment(checked.id, merchant())
       if (!payment) throw new HttpError(404, `Payment ${checked.id} not found`)
       sendJson(res, 200, payment)
       return Promise.resolve()

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-io'
+import type { SandboxMerchant } from './merchants'
 
 export const apiKeyHeader = 'x-service-api-key'
 
-/** Returns the presented key when it is the sandbox's private key; otherwise a 401 that says why. */
-export function authenticate(req: IncomingMessage, apiKey: string): string {
+/** The merchant whose private key was presented; otherwise a 401 that says why. */
+export function authenticate(req: IncomingMessage, merchants: readonly SandboxMerchant[]): SandboxMerchant {
   const presented = req.headers[apiKeyHeader]
   if (typeof presented !== 'string' || presented.trim() === '') {
     throw new HttpError(401, 'Missing API key: send your private key in the X-Service-Api-Key header')
@@ -16,10 +17,13 @@ export function authenticate(req: IncomingMessage, apiKey: string): string {
       'A public key (service_pub_...) cannot be used here: public keys are only for the client-side card form. Send your private key in the X-Service-Api-Key header.',
     )
   }
-  const expected = Buffer.from(apiKey)
   const given = Buffer.from(presented)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new HttpError(401, 'Invalid API key')
+  // Every key compared, so the time taken says nothing of which one nearly matched.
+  let found: SandboxMerchant | undefined
+  for (const merchant of merchants) {
+    const expected = Buffer.from(merchant.apiKey)
+    if (given.length === expected.length && timingSafeEqual(given, expected)) found = merchant
   }
-  return presented
+  if (!found) throw new HttpError(401, 'Invalid API key')
+  return found
 }

@@ -2,7 +2,8 @@ import type { CheckoutRequest } from './checkout-validation'
 import { DeliveryQueue, type DeliveryOptions } from './deliveries'
 import { newId } from './ids'
 import type { EventType, Payment, WebhookEndpoint } from './records'
-import { bulkPayments, seedPayments } from './seed'
+import { mainMerchant, secondShop, type MerchantId } from './merchants'
+import { bulkPayments, secondShopPayments, seedPayments } from './seed'
 import { newWebhookSecret } from './signing'
 
 export interface AttemptOptions {
@@ -18,6 +19,8 @@ export const maxEndpoints = 50
 /** The sandbox's data: payments, webhook endpoints and their deliveries, in memory. */
 export class SandboxState {
   private readonly payments = new Map<string, Payment>()
+  /** Payment ID → the merchant whose key sees it. */
+  private readonly owners = new Map<string, MerchantId>()
   /** Checkout page ID → payment ID. A page is found by a random ID only, never by a seed ID. */
   private readonly checkouts = new Map<string, string>()
   private readonly endpoints = new Map<string, WebhookEndpoint>()
@@ -36,13 +39,20 @@ export class SandboxState {
 
   reset(): void {
     this.payments.clear()
+    this.owners.clear()
     this.checkouts.clear()
     this.endpoints.clear()
     this.deliveries.clear()
     // Seed IDs are documented and stable, so their pages get random IDs of their own.
     const checkoutUrl = (paymentId: string) => this.checkoutUrl(newId('cs'), paymentId)
-    for (const payment of seedPayments(checkoutUrl, this.startedAt)) this.payments.set(payment.id, payment)
-    for (const payment of bulkPayments(this.bulkPayments, checkoutUrl, this.startedAt)) this.payments.set(payment.id, payment)
+    for (const payment of seedPayments(checkoutUrl, this.startedAt)) this.add(payment, mainMerchant.id)
+    for (const payment of bulkPayments(this.bulkPayments, checkoutUrl, this.startedAt)) this.add(payment, mainMerchant.id)
+    for (const payment of secondShopPayments(checkoutUrl, this.startedAt)) this.add(payment, secondShop.id)
+  }
+
+  private add(payment: Payment, owner: MerchantId): void {
+    this.payments.set(payment.id, payment)
+    this.owners.set(payment.id, owner)
   }
 
   /** The payment whose checkout page has this ID. */
@@ -56,7 +66,9 @@ export class SandboxState {
     return `${this.baseUrl}/checkout/${checkoutId}`
   }
 
-  getPayment(id: string): Payment | undefined {
+  /** As `merchant`'s key sees it (another merchant's payment is not there); any merchant's when absent. */
+  getPayment(id: string, merchant?: MerchantId): Payment | undefined {
+    if (merchant !== undefined && this.owners.get(id) !== merchant) return undefined
     const payment = this.payments.get(id)
     return payment && structuredClone(payment)
   }
@@ -65,7 +77,7 @@ export class SandboxState {
     return [...this.payments.values()].map((payment) => structuredClone(payment))
   }
 
-  createPayment(request: CheckoutRequest): Payment {
+  createPayment(request: CheckoutRequest, merchant: MerchantId = mainMerchant.id): Payment {
     const id = newId('pay')
     const now = new Date().toISOString()
     const payment: Payment = {
@@ -83,7 +95,7 @@ export class SandboxState {
       updatedAt: now,
       lastDepositAttempt: null,
     }
-    this.payments.set(id, payment)
+    this.add(payment, merchant)
     return structuredClone(payment)
   }
 

@@ -8,6 +8,8 @@ export const seedIds = {
   failed: (code: string) => `pay_seed_${code}`,
   settled: ['pay_seed_settled_1', 'pay_seed_settled_2', 'pay_seed_settled_3'],
   pending: ['pay_seed_pending_1', 'pay_seed_pending_2'],
+  /** The second merchant's payments (see merchants.ts): invisible to the first merchant's key. */
+  secondShop: { failed: 'pay_second_shop_expired_card', settled: 'pay_second_shop_settled_1' },
 } as const
 
 const customers = ['ada@example.com', 'grace@example.org', 'linus@example.net', 'margaret@example.com', 'alan@example.org']
@@ -65,6 +67,20 @@ export function seedPayments(checkoutUrl: (id: string) => string, startedAt: num
     payments.push(seedPayment(id, index + 30, checkoutUrl, startedAt))
   })
   return payments
+}
+
+/** The second merchant's own payments: one failed, one settled. */
+export function secondShopPayments(checkoutUrl: (id: string) => string, startedAt: number): Payment[] {
+  const failed = seedPayment(seedIds.secondShop.failed, 7, checkoutUrl, startedAt)
+  const attemptedAt = new Date(startedAt - 22 * 60_000).toISOString()
+  failed.status = 'failed'
+  failed.updatedAt = attemptedAt
+  failed.lastDepositAttempt = { status: 'failed', amount: failed.amount, paymentMethod: 'CARD', error: 'expired_card', attemptedAt }
+  const settled = seedPayment(seedIds.secondShop.settled, 11, checkoutUrl, startedAt)
+  settled.status = 'settled'
+  settled.updatedAt = attemptedAt
+  settled.lastDepositAttempt = { status: 'succeeded', amount: settled.amount, paymentMethod: 'CARD', error: null, attemptedAt }
+  return [failed, settled]
 }
 
 export const bulkPaymentId = (n: number): string => `pay_bulk_${String(n).padStart(6, '0')}`

@@ -7,6 +7,7 @@ import { matchApiRoute, type RouteHandler } from './api-routes'
 import { authenticate } from './auth'
 import { createCheckoutGuard } from './checkout-guard'
 import { matchCheckoutPage } from './checkout-page'
+import { mainMerchant, secondShop, type SandboxMerchant } from './merchants'
 import { defaultDeliveryPolicy, type DeliveryPolicy } from './deliveries'
 import { normalizeDeliveryHost } from './delivery-hosts'
 import { noFaults, rollFault, seededRandom, type Faults } from './faults'
@@ -19,8 +20,10 @@ export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
   port?: number
   host?: string
-  /** The private key the sandbox accepts; generated when absent. */
+  /** The first merchant's private key; generated when absent. */
   apiKey?: string
+  /** The second merchant's ("Second shop", see merchants.ts); generated when absent. */
+  secondShopApiKey?: string
   rateLimit?: Partial<RateLimit>
   /** Announces the limit on every API answer in this header family; none when absent. */
   rateLimitHeaders?: RateLimitHeaderStyle
@@ -41,7 +44,10 @@ export interface SandboxOptions {
 
 export interface RunningSandbox {
   baseUrl: string
+  /** The first merchant's key (merchants[0]). */
   apiKey: string
+  /** Each merchant with its key: the first, then Second shop. */
+  merchants: readonly SandboxMerchant[]
   close(): Promise<void>
 }
 
@@ -65,6 +71,10 @@ function notFound(method: string, path: string): HttpError {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const apiKey = options.apiKey ?? newSandboxKey()
+  const merchants: SandboxMerchant[] = [
+    { ...mainMerchant, apiKey },
+    { ...secondShop, apiKey: options.secondShopApiKey ?? newSandboxKey() },
+  ]
   const allowedDeliveryHosts = (options.allowedDeliveryHosts ?? []).map((entry) => {
     const host = normalizeDeliveryHost(entry)
     if (host === null) throw new Error(`allowedDeliveryHosts: "${entry}" is not a host name or IP address`)
@@ -117,10 +127,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
   }
 
-  async function runApi(req: IncomingMessage, res: ServerResponse, handler: RouteHandler): Promise<void> {
+  async function runApi(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, caller: SandboxMerchant): Promise<void> {
     controls.stats.requests += 1
-    const key = authenticate(req, apiKey)
-    const decision = controls.limiter.take(key)
+    // Each key has its own limit, as on a service that limits per key.
+    const decision = controls.limiter.take(caller.apiKey)
     if (options.rateLimitHeaders && decision.state) {
       // Set before any answer is written, so 200s, 429s, errors and faults all carry them.
       const headers = rateLimitHeaders(options.rateLimitHeaders, controls.limiter.config, decision.state, Date.now())
@@ -165,15 +175,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const segments = path.split('/').slice(1)
     switch (segments[0]) {
       case 'api': {
-        const handler = matchApiRoute(method, segments, state, allowedDeliveryHosts)
+        let caller: SandboxMerchant | undefined
+        const handler = matchApiRoute(method, segments, state, allowedDeliveryHosts, () => caller?.id ?? mainMerchant.id)
         if (!handler) throw notFound(method, path)
-        await runApi(req, res, handler)
+        caller = authenticate(req, merchants)
+        await runApi(req, res, handler, caller)
         return
       }
       case 'sandbox': {
         const handler = matchAdminRoute(method, segments, controls)
         if (!handler) throw notFound(method, path)
-        authenticate(req, apiKey)
+        authenticate(req, merchants)
         await handler(req, res)
         return
       }
@@ -218,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   return {
     baseUrl,
     apiKey,
+    merchants,
     async close() {
       state.deliveries.close()
       const closed = new Promise<void>((resolve) =>

@@ -8,6 +8,12 @@ export const errorCodes = [
   'no-key',
   /** The stored key was entered for another origin (or for none): it is not sent. */
   'key-origin-mismatch',
+  /** The environment has no account with this ID (removed, or never set up). */
+  'account-not-found',
+  /** A new account's name: empty, taken, unfit for a link, or one too many. */
+  'invalid-account-name',
+  /** Default holds the key the environment had before it held several: it stays. */
+  'default-account-kept',
   'not-found',
   'unauthorized',
   'bad-request',

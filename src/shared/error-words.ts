@@ -47,6 +47,20 @@ export const errorWords = {
     action: 'Enter the key again in Settings for the current base URL, or set the base URL back to the one the key was entered for.',
     settings: true,
   },
+  'account-not-found': {
+    title: 'No such account here',
+    action: 'Choose one of the accounts set up for this environment, or add the account in Settings.',
+    settings: true,
+  },
+  'invalid-account-name': {
+    title: 'The account name cannot be used',
+    action: 'Choose a short name no other account of this environment has, such as "Shop FR".',
+  },
+  'default-account-kept': {
+    title: 'The Default account stays',
+    action: 'Delete its key instead if it should no longer be used.',
+    settings: true,
+  },
   'not-found': {
     title: 'Not found',
     action: 'Check the ID for a typo, and that Settings has the environment it was made in.',

@@ -65,7 +65,7 @@ export async function startCoreFixture(
   const core = await createAppCore({
     dataDir,
     secrets,
-    localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+    localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, accounts: sandbox.merchants },
     isTrustedSender: options.isTrustedSender ?? ((sender) => sender.fromAppWindow),
     client: { retry: { baseDelayMs: 5, maxDelayMs: 50 } },
     // A handler's code must be its channel's own: reusing a dispatcher code ('validation' for a batch's state) is reported here.

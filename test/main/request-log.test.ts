@@ -13,6 +13,7 @@ function attempt(path = '/api/payment/pay_1'): NewLogEntry {
     attempt: 1,
     queuedMs: 0,
     rateLimited: false,
+    account: 'Default',
     errorCode: null,
     priority: 'interactive',
   }

@@ -185,7 +185,7 @@ describe('POST /sandbox/reset', () => {
     })
     expect((await api.get('/sandbox/webhooks')).json).toEqual([])
     expect((await api.get('/sandbox/deliveries')).json).toEqual([])
-    expect((await api.get('/sandbox/payments')).json).toHaveLength(22)
+    expect((await api.get('/sandbox/payments')).json).toHaveLength(24)
   })
 
   it('needs the key like every admin route', async () => {

@@ -35,7 +35,7 @@ async function outcome(target: RunningSandbox): Promise<string> {
 
 async function expectAdminStillWorks(): Promise<void> {
   expect((await api.get('/sandbox/state')).status).toBe(200)
-  expect((await api.get('/sandbox/payments')).json).toHaveLength(22)
+  expect((await api.get('/sandbox/payments')).json).toHaveLength(24)
   expect((await api.post('/sandbox/payments/pay_seed_pending_1/settle')).status).toBe(200)
   expect((await api.get('/health')).status).toBe(200)
 }

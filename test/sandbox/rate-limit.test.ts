@@ -61,7 +61,7 @@ describe('rate limit: a token bucket per key', () => {
     expectError(await api.post('/api/checkout/payment', order), 429)
     expectError(await api.post('/api/webhook', { url: 'http://127.0.0.1:9/' }), 429)
     expectError(await api.get('/api/payment/pay_unknown'), 429)
-    expect((await api.get('/sandbox/payments')).json).toHaveLength(22)
+    expect((await api.get('/sandbox/payments')).json).toHaveLength(24)
     expect((await api.get('/sandbox/webhooks')).json).toEqual([])
   })
 

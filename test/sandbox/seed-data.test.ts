@@ -80,7 +80,7 @@ describe('seed data with stable IDs', () => {
     expect(seeded.lastDepositAttempt).toBeNull()
   })
 
-  it('lists exactly those 22 payments through the admin API, and nothing else', async () => {
+  it("lists exactly those 22 payments and the second merchant's 2 through the admin API, and nothing else", async () => {
     const reply = await api.get('/sandbox/payments')
     const ids = (reply.json as SeedPayment[]).map((p) => p.id).sort()
     const expected = [
@@ -90,6 +90,8 @@ describe('seed data with stable IDs', () => {
       'pay_seed_settled_3',
       'pay_seed_pending_1',
       'pay_seed_pending_2',
+      'pay_second_shop_expired_card',
+      'pay_second_shop_settled_1',
     ].sort()
     expect(ids).toEqual(expected)
   })

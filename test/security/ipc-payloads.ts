@@ -343,6 +343,7 @@ export interface KnownIds {
 
 const environment = fc.constantFrom(...environmentIds)
 const remoteEnvironment = fc.constantFrom('production' as const, 'operator' as const)
+const accountId = fc.oneof(fc.constantFrom('default', 'second-shop', 'shop-fr', '../default', ''), text(40))
 const throttle = fc.record(
   {
     ceiling: fc.double({ min: 1, max: 1_000, noNaN: true }),
@@ -360,6 +361,12 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
   const product = fc.record({ name: text(500), price: finiteNumber, quantity: finiteNumber })
   return {
     getPayment: fc.record({ id: idText(10_000) }),
+    findPaymentInAccounts: fc.record({ id: idText(10_000) }),
+    addAccount: fc.record({
+      environment: remoteEnvironment,
+      name: fc.oneof(fc.constantFrom('Shop FR', ' Shop FR ', 'default', 'DEFAULT', 'e\u0301', 'a\u202eb', 'x'.repeat(61)), text(240)),
+    }),
+    removeAccount: fc.record({ environment: remoteEnvironment, account: accountId }),
     createCheckout: fc.record({
       checkout: fc.record({
         products: fc.array(product, { maxLength: 4 }),
@@ -402,22 +409,27 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     updateSettings: fc.record(
       {
         activeEnvironment: environment,
+        activeAccount: fc.record({ environment, account: accountId }),
         baseUrl: fc.record({ environment: remoteEnvironment, url: urlText(2_048) }),
         theme: fc.constantFrom('light', 'dark', 'system'),
         throttle,
       },
       { requiredKeys: [] },
     ),
-    setKey: fc.record({
-      environment: remoteEnvironment,
-      key: fc.oneof(
-        text(4_096),
-        text(40).map((t) => `service_prod_${t}`),
-        fc.constant(`service_prod_${'k'.repeat(600)}`),
-      ),
-    }),
-    testKey: fc.record({ environment }),
-    deleteKey: fc.record({ environment: remoteEnvironment }),
+    setKey: fc.record(
+      {
+        environment: remoteEnvironment,
+        account: accountId,
+        key: fc.oneof(
+          text(4_096),
+          text(40).map((t) => `service_prod_${t}`),
+          fc.constant(`service_prod_${'k'.repeat(600)}`),
+        ),
+      },
+      { requiredKeys: ['environment', 'key'] },
+    ),
+    testKey: fc.record({ environment, account: accountId }, { requiredKeys: ['environment'] }),
+    deleteKey: fc.record({ environment: remoteEnvironment, account: accountId }, { requiredKeys: ['environment'] }),
     batchOpenFile: none,
     batchStart: fc.record({ ids: fc.array(idText(256), { maxLength: 12 }), label: text(200) }),
     batchPause: fc.record({ jobId }),

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../../shared/app-error'
+import type { Account } from '../../shared/accounts'
 import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
 import { readRateLimitHeaders } from '../scheduler/rate-limit-headers'
@@ -17,6 +18,8 @@ import {
 
 export interface Connection {
   environment: EnvironmentId
+  /** The merchant account whose key this is. */
+  account: Account
   baseUrl: string
   /** Read from the keychain for this attempt only. */
   apiKey: string
@@ -31,12 +34,15 @@ export interface ApiRequest {
   signal?: AbortSignal
   /** Defaults to the active environment, read at each attempt. */
   environment?: EnvironmentId
+  /** One of the environment's accounts; the one in use there when absent. */
+  account?: string
 }
 
 export interface ApiClientOptions {
-  scheduler: Scheduler
+  /** One scheduler for all, or the one of the account a request is for (each key has its own limit). */
+  scheduler: Scheduler | ((request: ApiRequest) => Scheduler)
   log: RequestLog
-  connection: (environment: EnvironmentId | undefined) => Promise<Connection>
+  connection: (environment: EnvironmentId | undefined, account: string | undefined) => Promise<Connection>
   fetch?: typeof fetch
   timeoutMs?: number
   maxBodyBytes?: number
@@ -73,9 +79,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const startedAt = Date.now()
     const started = performance.now()
     const record: AttemptRecord = { status: null, errorCode: null, outcome: 'ok' }
+    let account: string | null = null
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
     try {
-      const connection = await options.connection(request.environment)
+      const connection = await options.connection(request.environment, request.account)
+      account = connection.account.name
       // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
       const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
@@ -139,6 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         rateLimited: record.status === 429,
         errorCode: record.errorCode,
         priority: request.priority,
+        account,
       })
     }
   }
@@ -149,7 +158,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // long batch is the throttle's doing, not the service's.
       let firstAt: number | undefined
       for (let attempt = 1; ; attempt++) {
-        const result = await options.scheduler.schedule(
+        const scheduler = typeof options.scheduler === 'function' ? options.scheduler(request) : options.scheduler
+        const result = await scheduler.schedule(
           (ctx) => {
             firstAt ??= Date.now()
             return attemptOnce(request, attempt, ctx)

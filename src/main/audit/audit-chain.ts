@@ -21,8 +21,9 @@ type UnsealedEntry = Omit<AuditEntry, 'hash'>
 
 /** The entry's fields in a fixed order, so the same entry always hashes the same. */
 function canonicalJson(entry: UnsealedEntry): string {
-  const { seq, at, user, environment, action, detail, prevHash } = entry
-  return JSON.stringify({ seq, at, user, environment, action, detail, prevHash })
+  const { seq, at, user, environment, account, action, detail, prevHash } = entry
+  // An entry without an account (older ones, or about a whole environment) hashes as it always did.
+  return JSON.stringify({ seq, at, user, environment, ...(account === undefined ? {} : { account }), action, detail, prevHash })
 }
 
 /** HMAC-SHA256 under the key in the keychain: only the app (or whoever reads the keychain) can seal an entry. */
@@ -41,8 +42,8 @@ export function sealEntry(key: Buffer, entry: UnsealedEntry): AuditEntry {
 
 /** One line of audit.jsonl, without its line break. */
 export function serializeEntry(entry: AuditEntry): string {
-  const { seq, at, user, environment, action, detail, prevHash, hash } = entry
-  return JSON.stringify({ seq, at, user, environment, action, detail, prevHash, hash })
+  const { seq, at, user, environment, account, action, detail, prevHash, hash } = entry
+  return JSON.stringify({ seq, at, user, environment, ...(account === undefined ? {} : { account }), action, detail, prevHash, hash })
 }
 
 /**

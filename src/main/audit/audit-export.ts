@@ -8,6 +8,7 @@ const columns: CsvColumns<AuditEntry> = [
   ['at', (e) => e.at],
   ['user', (e) => e.user],
   ['environment', (e) => e.environment],
+  ['account', (e) => e.account ?? ''],
   ['action', (e) => e.action],
   ['detail', (e) => e.detail],
   ['prev_hash', (e) => e.prevHash],

@@ -152,6 +152,7 @@ export class AuditLog {
       at: at.toISOString(),
       user: this.user,
       environment: event.environment,
+      ...(event.account === undefined ? {} : { account: event.account }),
       action: event.action,
       detail: event.detail.slice(0, maxDetailChars),
       prevHash: state.end.hash,

@@ -6,7 +6,7 @@ import { toCsv, type CsvColumns } from '../storage/csv'
 export type ExportFormat = 'csv' | 'json'
 
 /** A result as exported: the amount as the service sent it, and beside it the app's reading of it. */
-type ExportedResult = BatchResult & { amountAssumingMinorUnits: string | null }
+type ExportedResult = BatchResult & { amountAssumingMinorUnits: string | null; account: string }
 
 const columns: CsvColumns<ExportedResult> = [
   ['payment_id', (r) => r.id],
@@ -21,6 +21,7 @@ const columns: CsvColumns<ExportedResult> = [
   ['attempted_at', (r) => r.attemptedAt],
   ['customer_email', (r) => r.customerEmail],
   ['lookup_error', (r) => r.failure?.message ?? null],
+  ['account', (r) => r.account],
 ]
 
 // A service's error message may quote the address it could not handle.
@@ -34,10 +35,11 @@ function withEmails(result: BatchResult, includeEmails: boolean): BatchResult {
   }
 }
 
-/** The results as a file: customer e-mails masked unless the user asked for them, amounts read the way the screen reads them. */
-export function exportResults(results: BatchResult[], format: ExportFormat, includeEmails: boolean): string {
+/** The results as a file, each row naming the merchant account the batch ran in: customer e-mails masked unless the user asked for them, amounts read the way the screen reads them. */
+export function exportResults(results: BatchResult[], format: ExportFormat, includeEmails: boolean, account = 'Default'): string {
   const rows = results.map((r) => ({
     ...withEmails(r, includeEmails),
+    account,
     amountAssumingMinorUnits: r.amount === null ? null : formatMoney(r.amount, r.currency),
   }))
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`

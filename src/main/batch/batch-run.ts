@@ -178,7 +178,10 @@ export class BatchRun {
   private async lookup(id: string, signal: AbortSignal): Promise<void> {
     let result: BatchResult
     try {
-      result = foundResult(await this.deps.payments.get(id, { priority: 'batch', signal, remember: false }), this.now())
+      result = foundResult(
+        await this.deps.payments.get(id, { priority: 'batch', signal, remember: false, account: this.job.account.id }),
+        this.now(),
+      )
     } catch (error) {
       const appError = isAppError(error) ? error : new AppError('internal', 'Unexpected error during the lookup.')
       if (appError.code === 'cancelled' || signal.aborted) {

@@ -1,5 +1,6 @@
 import type { LinkInbox } from '../links/link-inbox'
 import type { RequestLog } from '../request-log/request-log'
+import type { AccountService } from '../services/account-service'
 import type { AuditService } from '../services/audit-service'
 import type { BatchService } from '../services/batch-service'
 import type { CheckoutService } from '../services/checkout-service'
@@ -17,6 +18,7 @@ export interface AppServices {
   webhooks: WebhookService
   sandbox: SandboxService
   settings: SettingsService
+  accounts: AccountService
   scheduler: SchedulerService
   batches: BatchService
   requestLog: RequestLog
@@ -29,6 +31,9 @@ export interface AppServices {
 export function createHandlers(s: AppServices): Handlers {
   return {
     getPayment: ({ id }) => s.payments.get(id),
+    findPaymentInAccounts: ({ id }) => s.payments.findInAccounts(id),
+    addAccount: ({ environment, name }) => s.accounts.add(environment, name),
+    removeAccount: ({ environment, account }) => s.accounts.remove(environment, account),
     createCheckout: (request) => s.checkout.create(request),
     registerWebhook: (request) => s.webhooks.register(request),
     listWebhooks: () => Promise.resolve(s.webhooks.list()),
@@ -42,9 +47,9 @@ export function createHandlers(s: AppServices): Handlers {
       await s.settings.update(patch)
       return s.settings.view()
     },
-    setKey: ({ environment, key }) => s.settings.setKey(environment, key),
-    deleteKey: ({ environment }) => s.settings.deleteKey(environment),
-    testKey: ({ environment }) => s.settings.testKey(environment),
+    setKey: ({ environment, key, account }) => s.settings.setKey(environment, key, account),
+    deleteKey: ({ environment, account }) => s.settings.deleteKey(environment, account),
+    testKey: ({ environment, account }) => s.settings.testKey(environment, account),
     batchOpenFile: () => s.batches.openFile(),
     batchStart: ({ ids, label }) => s.batches.start(ids, label),
     batchPause: ({ jobId }) => s.batches.pause(jobId),

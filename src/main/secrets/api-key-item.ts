@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { isAppError } from '../../shared/app-error'
+import { secretFingerprint } from '../webhooks/fingerprint'
 import type { EnvironmentId } from '../../shared/environments'
 import { apiKeyAccount, type SecretStore } from './keychain'
 
@@ -25,19 +27,25 @@ export function shownOrigin(origin: string): string {
   return origin.length > 120 ? `${origin.slice(0, 120)}…` : origin
 }
 
-export async function readApiKey(secrets: SecretStore, environment: EnvironmentId): Promise<StoredApiKey | null> {
-  const text = await secrets.get(apiKeyAccount(environment))
+export async function readApiKey(secrets: SecretStore, environment: EnvironmentId, account?: string): Promise<StoredApiKey | null> {
+  const text = await secrets.get(apiKeyAccount(environment, account))
   if (text === null) return null
   const parsed = boundKeySchema.safeParse(parseJson(text))
   return parsed.success ? { kind: 'bound', ...parsed.data } : { kind: 'unbound', key: text }
 }
 
-export async function writeApiKey(secrets: SecretStore, environment: EnvironmentId, origin: string, key: string): Promise<void> {
-  await secrets.set(apiKeyAccount(environment), JSON.stringify({ origin, key }))
+export async function writeApiKey(
+  secrets: SecretStore,
+  environment: EnvironmentId,
+  origin: string,
+  key: string,
+  account?: string,
+): Promise<void> {
+  await secrets.set(apiKeyAccount(environment, account), JSON.stringify({ origin, key }))
 }
 
-export async function deleteApiKey(secrets: SecretStore, environment: EnvironmentId): Promise<boolean> {
-  return secrets.delete(apiKeyAccount(environment))
+export async function deleteApiKey(secrets: SecretStore, environment: EnvironmentId, account?: string): Promise<boolean> {
+  return secrets.delete(apiKeyAccount(environment, account))
 }
 
 /** Whether the stored key may be sent to `baseUrl`. */
@@ -49,6 +57,17 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
+    return null
+  }
+}
+
+/** The fingerprint of the key stored now, for the audit log; null when there is none or the keychain cannot say. */
+export async function storedKeyFingerprint(secrets: SecretStore, environment: EnvironmentId, account?: string): Promise<string | null> {
+  try {
+    const stored = await readApiKey(secrets, environment, account)
+    return stored === null ? null : secretFingerprint(stored.key)
+  } catch (error) {
+    if (!isAppError(error)) throw error
     return null
   }
 }

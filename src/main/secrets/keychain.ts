@@ -27,8 +27,9 @@ export interface KeytarStoreOptions {
 
 export const defaultKeychainService = 'payments-desk'
 
-export function apiKeyAccount(environmentId: string): string {
-  return account('api-key', environmentId)
+/** The Default account keeps the entry it had before an environment could hold several. */
+export function apiKeyAccount(environmentId: string, accountId = 'default'): string {
+  return account('api-key', accountId === 'default' ? environmentId : `${environmentId}/${accountId}`)
 }
 
 export function webhookSecretAccount(endpointId: string): string {

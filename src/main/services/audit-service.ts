@@ -46,7 +46,12 @@ export function createAuditService(deps: {
       if (!next) return { failed: null, warnings }
       try {
         const outcome = await deps.log.append(
-          { environment: next.environment, action: next.action, detail: next.detail },
+          {
+            environment: next.environment,
+            ...(next.account === undefined ? {} : { account: next.account }),
+            action: next.action,
+            detail: next.detail,
+          },
           new Date(next.at),
         )
         if (outcome.warning) warnings.push(outcome.warning)

@@ -157,10 +157,12 @@ export async function createBatchService(deps: {
         throw new AppError('too-many-ids', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
       // Before anything is written: a refused start must not leave a batch in the list.
       refuseIfAnotherRuns(null)
+      const { environment, account } = deps.payments.target()
       const job: BatchJob = {
         id: newBatchJobId(new Date()),
         label: label.trim() || `${unique.length} IDs`,
-        environment: deps.settings.get().activeEnvironment,
+        environment,
+        account,
         createdAt: Date.now(),
         total: unique.length,
         done: 0,
@@ -213,7 +215,7 @@ export async function createBatchService(deps: {
       const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
       if (path === null) return { path: null }
       try {
-        await writeFileAtomic(path, exportResults(results, format, includeEmails))
+        await writeFileAtomic(path, exportResults(results, format, includeEmails, run.job.account.name))
       } catch (error) {
         throw new AppError(
           'storage',

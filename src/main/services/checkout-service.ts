@@ -4,6 +4,7 @@ import { paymentSchema, type PaymentView } from '../../shared/contract/payment-s
 import { formatMoney, minorUnitsAssumption } from '../../shared/format/money'
 import type { ApiClient } from '../api/api-client'
 import { checkoutDetail } from '../audit/audit-details'
+import type { Connections } from './connections'
 import type { SettingsStore } from '../settings/settings-store'
 import type { AuditRecorder } from './audit-service'
 import { dialogText, type ProductionGuard, type ProductionWrite } from './production-guard'
@@ -30,6 +31,8 @@ function productionWrite(checkout: CheckoutInput): ProductionWrite {
 export function createCheckoutService(deps: {
   client: ApiClient
   settings: SettingsStore
+  /** The account a write goes to, for its audit entry. */
+  accountInUse: Connections['accountInUse']
   audit: AuditRecorder
   guard: ProductionGuard
 }): CheckoutService {
@@ -55,7 +58,12 @@ export function createCheckoutService(deps: {
         currency: payment.currency ?? checkout.currency,
         customerEmail: checkout.customerEmail,
       })
-      await deps.audit.record({ environment, action: 'checkout-created', detail: confirmed ? `${detail}; ${confirmed}` : detail })
+      await deps.audit.record({
+        environment,
+        account: deps.accountInUse(environment).name,
+        action: 'checkout-created',
+        detail: confirmed ? `${detail}; ${confirmed}` : detail,
+      })
       if (!parsed.success) throw describeCreatedShapeError('payment', parsed.error)
       if (typeof raw !== 'object' || raw === null)
         throw new AppError('invalid-response', 'The service answered the checkout with something that is not a payment.')

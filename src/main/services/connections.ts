@@ -1,3 +1,4 @@
+import { defaultAccount, type Account, type AccountRef } from '../../shared/accounts'
 import { AppError } from '../../shared/app-error'
 import { checkBaseUrl, environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { Connection } from '../api/api-client'
@@ -8,12 +9,16 @@ import { secretFingerprint } from '../webhooks/fingerprint'
 
 export interface LocalService {
   baseUrl: string
+  /** The Default account's key. */
   apiKey: string
+  /** Every account the local service serves, Default first; Default alone when absent. */
+  accounts?: readonly (Account & { apiKey: string })[]
 }
 
 /** A key that was not sent because it is bound to another origin (or to none): for the audit log. */
 export interface KeyRefusal {
   environment: Exclude<EnvironmentId, 'local'>
+  account: Account
   /** The origin the key was entered for; null for a key stored by a version before the binding. */
   keyOrigin: string | null
   /** Where the request would have gone. */
@@ -23,9 +28,15 @@ export interface KeyRefusal {
 
 export interface Connections {
   /** Reads the key from the keychain on every call: it is held only while a request is built. */
-  forEnvironment(environment: EnvironmentId): Promise<Connection>
+  forEnvironment(environment: EnvironmentId, account?: string): Promise<Connection>
   active(): Promise<Connection>
   baseUrl(environment: EnvironmentId): string | null
+  /** The environment's accounts: the local service's own, or the ones set up in Settings. */
+  accounts(environment: EnvironmentId): Account[]
+  /** Where a request goes: the environment and account it names, else the ones in use. */
+  resolve(environment?: EnvironmentId, account?: string): AccountRef
+  /** The account in use in `environment`, by name, for the audit log; Default if the settings name none it has. */
+  accountInUse(environment: EnvironmentId): Account
 }
 
 export function createConnections(deps: {
@@ -45,50 +56,89 @@ export function createConnections(deps: {
     return deps.settings.get().environments[environment].baseUrl
   }
 
-  async function refuse(environment: KeyRefusal['environment'], stored: StoredApiKey, url: string): Promise<never> {
+  function accounts(environment: EnvironmentId): Account[] {
+    if (environment === 'local') {
+      const served = deps.localService()?.accounts
+      return served ? served.map(({ id, name }) => ({ id, name })) : [{ ...defaultAccount }]
+    }
+    return deps.settings.get().accounts[environment].list
+  }
+
+  function resolve(environment?: EnvironmentId, account?: string): AccountRef {
+    const settings = deps.settings.get()
+    const env = environment ?? settings.activeEnvironment
+    return { environment: env, account: account ?? settings.accounts[env].active }
+  }
+
+  function accountNamed(environment: EnvironmentId, id: string): Account {
+    const found = accounts(environment).find((account) => account.id === id)
+    if (!found) throw new AppError('account-not-found', `${environmentLabels[environment]} has no account "${id}". Choose one in Settings.`)
+    return found
+  }
+
+  async function refuse(environment: KeyRefusal['environment'], account: Account, stored: StoredApiKey, url: string): Promise<never> {
     const refusal: KeyRefusal = {
       environment,
+      account,
       keyOrigin: stored.kind === 'bound' ? stored.origin : null,
       target: keyOrigin(url) ?? '(not a URL)',
       fingerprint: secretFingerprint(stored.key),
     }
-    const seen = `${environment} ${refusal.fingerprint} ${refusal.keyOrigin ?? ''} ${refusal.target}`
+    const seen = `${environment} ${account.id} ${refusal.fingerprint} ${refusal.keyOrigin ?? ''} ${refusal.target}`
     if (!reported.has(seen)) {
       reported.add(seen)
       await deps.onKeyRefused?.(refusal)
     }
-    throw new AppError('key-origin-mismatch', keyNotSentMessage(environment, stored, url))
+    throw new AppError('key-origin-mismatch', keyNotSentMessage(environment, stored, url, account))
   }
 
-  async function forEnvironment(environment: EnvironmentId): Promise<Connection> {
-    const label = environmentLabels[environment]
+  async function forEnvironment(environment: EnvironmentId, accountId?: string): Promise<Connection> {
+    const ref = resolve(environment, accountId)
     if (environment === 'local') {
       const local = deps.localService() ?? (await deps.startLocal?.()) ?? null
       if (!local) throw new AppError('sandbox-not-running', 'The local sandbox is not running. Restart Payments Desk to start it again.')
-      return { environment, baseUrl: local.baseUrl, apiKey: local.apiKey }
+      const served = local.accounts?.find((account) => account.id === ref.account)
+      const account = served ? { id: served.id, name: served.name } : accountNamed(environment, ref.account)
+      return { environment, account, baseUrl: local.baseUrl, apiKey: served?.apiKey ?? local.apiKey }
     }
+    const account = accountNamed(environment, ref.account)
+    const label = accountLabel(environment, account)
     const url = baseUrl(environment)
     if (!url) throw new AppError('invalid-url', `No base URL is set for ${label}. Enter it in Settings.`)
     // settings.json is not trusted: a hand-edited URL gets the same check as one typed in Settings.
     const checked = checkBaseUrl(url)
     if (!checked.ok)
       throw new AppError('invalid-url', `The base URL of ${label} cannot be used: ${checked.message} Correct it in Settings.`)
-    const stored = await readApiKey(deps.secrets, environment)
+    const stored = await readApiKey(deps.secrets, environment, account.id)
     if (!stored) throw new AppError('no-key', `No private key is stored for ${label}. Add it in Settings.`)
-    if (!isBoundTo(stored, url)) return refuse(environment, stored, url)
-    return { environment, baseUrl: url, apiKey: stored.key }
+    if (!isBoundTo(stored, url)) return refuse(environment, account, stored, url)
+    return { environment, account, baseUrl: url, apiKey: stored.key }
   }
 
   return {
     forEnvironment,
     active: () => forEnvironment(deps.settings.get().activeEnvironment),
     baseUrl,
+    accounts,
+    resolve,
+    accountInUse: (environment) =>
+      accounts(environment).find((account) => account.id === resolve(environment).account) ?? { ...defaultAccount },
   }
 }
 
+/** "Production", or "Production (Shop FR)" for an account other than Default. */
+export function accountLabel(environment: EnvironmentId, account: Account): string {
+  return account.id === defaultAccount.id ? environmentLabels[environment] : `${environmentLabels[environment]} (${account.name})`
+}
+
 /** Why a stored key is not sent to `url`, and what the user can do: never the key itself. */
-export function keyNotSentMessage(environment: EnvironmentId, stored: StoredApiKey, url: string | null): string {
-  const label = environmentLabels[environment]
+export function keyNotSentMessage(
+  environment: EnvironmentId,
+  stored: StoredApiKey,
+  url: string | null,
+  account: Account = defaultAccount,
+): string {
+  const label = accountLabel(environment, account)
   if (stored.kind === 'unbound') {
     return `The ${label} key was stored by an earlier version of Payments Desk, which did not record the address it belongs to, so it is not sent anywhere. Enter the key again in Settings.`
   }

@@ -34,7 +34,11 @@ export function createLocalSandbox(options: {
       starting ??= startSandbox({ allowedDeliveryHosts: options.deliveryHosts }).then(
         (running) => {
           sandbox = running
-          current = { baseUrl: running.baseUrl, apiKey: running.apiKey }
+          current = {
+            baseUrl: running.baseUrl,
+            apiKey: running.apiKey,
+            accounts: running.merchants.map(({ id, name, apiKey }) => ({ id, name, apiKey })),
+          }
           return current
         },
         (error: unknown) => {

@@ -1,29 +1,38 @@
-import { AppError } from '../../shared/app-error'
+import { AppError, isAppError } from '../../shared/app-error'
+import type { InvokeResponse } from '../../shared/contract/channels'
 import { paymentSchema, type PaymentLookup } from '../../shared/contract/payment-schema'
-import { environmentLabels } from '../../shared/environments'
+import type { Account } from '../../shared/accounts'
+import { environmentLabels, type EnvironmentId } from '../../shared/environments'
 import { checkPaymentId } from '../../shared/payment-id'
 import type { ApiClient } from '../api/api-client'
 import type { Priority } from '../scheduler/scheduler'
 import type { SettingsStore } from '../settings/settings-store'
+import { accountLabel, type Connections } from './connections'
 import { describeShapeError } from './shape-error'
 
 const recentLimit = 20
 
 export interface PaymentService {
-  get(rawId: string, options?: { priority?: Priority; signal?: AbortSignal; remember?: boolean }): Promise<PaymentLookup>
+  /** In the active environment, in `account` (the one in use when absent). */
+  get(rawId: string, options?: { priority?: Priority; signal?: AbortSignal; remember?: boolean; account?: string }): Promise<PaymentLookup>
+  /** The active environment and the account a lookup would use (`account`, or the one in use). */
+  target(account?: string): { environment: EnvironmentId; account: Account }
+  /** The ID in every account of the active environment at once, each through its own account's scheduler. */
+  findInAccounts(rawId: string): Promise<InvokeResponse<'findPaymentInAccounts'>>
 }
 
 export function createPaymentService(deps: {
   client: ApiClient
   settings: SettingsStore
+  connections: Pick<Connections, 'resolve' | 'accounts'>
   /** A recent lookup that could not be saved: worth a line in the log, never a failed lookup. */
   onRememberFailed?: (error: unknown) => void
 }): PaymentService {
-  return {
+  const service: PaymentService = {
     async get(rawId, options = {}) {
       const checked = checkPaymentId(rawId)
       if (!checked.ok) throw new AppError('invalid-id', checked.message)
-      const environment = deps.settings.get().activeEnvironment
+      const { environment, account } = service.target(options.account)
       let raw: unknown
       try {
         raw = await deps.client.send({
@@ -31,11 +40,12 @@ export function createPaymentService(deps: {
           path: `/api/payment/${encodeURIComponent(checked.id)}`,
           priority: options.priority ?? 'interactive',
           environment,
+          account: account.id,
           ...(options.signal ? { signal: options.signal } : {}),
         })
       } catch (error) {
         if (error instanceof AppError && error.code === 'not-found') {
-          throw new AppError('not-found', `No payment with this ID in ${environmentLabels[environment]}.`)
+          throw new AppError('not-found', `No payment with this ID in ${accountLabel(environment, account)}.`)
         }
         throw error
       }
@@ -48,7 +58,31 @@ export function createPaymentService(deps: {
           (error) => deps.onRememberFailed?.(error),
         )
       }
-      return { id: checked.id, environment, fetchedAt: Date.now(), payment: parsed.data, raw }
+      return { id: checked.id, environment, account, fetchedAt: Date.now(), payment: parsed.data, raw }
+    },
+
+    target(accountId) {
+      const ref = deps.connections.resolve(undefined, accountId)
+      const account = deps.connections.accounts(ref.environment).find((candidate) => candidate.id === ref.account)
+      if (!account) throw new AppError('account-not-found', `${environmentLabels[ref.environment]} has no account "${ref.account}".`)
+      return { environment: ref.environment, account }
+    },
+
+    async findInAccounts(rawId) {
+      const checked = checkPaymentId(rawId)
+      if (!checked.ok) throw new AppError('invalid-id', checked.message)
+      const { environment } = deps.connections.resolve()
+      return Promise.all(
+        deps.connections.accounts(environment).map(async (account) => {
+          try {
+            return { account, lookup: await service.get(checked.id, { account: account.id, remember: false }), error: null }
+          } catch (error) {
+            if (!isAppError(error)) throw error
+            return { account, lookup: null, error: error.code === 'not-found' ? null : { code: error.code, message: error.message } }
+          }
+        }),
+      )
     },
   }
+  return service
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Account } from '../../shared/accounts'
 import { checkApiKey } from '../../shared/api-key'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
@@ -6,12 +7,12 @@ import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } f
 import type { ApiClient } from '../api/api-client'
 import { baseUrlDetail, environmentSwitchDetail, keyDeletedDetail, keyStoredDetail } from '../audit/audit-details'
 import type { Scheduler } from '../scheduler/scheduler'
-import { deleteApiKey, isBoundTo, keyOrigin, readApiKey, shownOrigin, writeApiKey } from '../secrets/api-key-item'
+import { deleteApiKey, isBoundTo, keyOrigin, readApiKey, shownOrigin, storedKeyFingerprint, writeApiKey } from '../secrets/api-key-item'
 import type { SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import type { AuditRecorder } from './audit-service'
-import { keyNotSentMessage, type Connections } from './connections'
+import { accountLabel, keyNotSentMessage, type Connections } from './connections'
 
 type SettingsView = InvokeResponse<'getSettings'>
 type RemoteEnvironment = Exclude<EnvironmentId, 'local'>
@@ -21,10 +22,11 @@ export interface SettingsService {
   view(): Promise<SettingsView>
   /** Saves the change. No view: a channel that answers otherwise (configureScheduler) must not take the notices. */
   update(patch: InvokeRequest<'updateSettings'>): Promise<void>
-  setKey(environment: RemoteEnvironment, key: string): Promise<SettingsView>
-  deleteKey(environment: RemoteEnvironment): Promise<SettingsView>
+  /** `account`: the environment's account in use when absent. */
+  setKey(environment: RemoteEnvironment, key: string, account?: string): Promise<SettingsView>
+  deleteKey(environment: RemoteEnvironment, account?: string): Promise<SettingsView>
   /** Resolves only when the key is accepted; a refused key is the error 'key-rejected'. */
-  testKey(environment: EnvironmentId): Promise<{ message: string }>
+  testKey(environment: EnvironmentId, account?: string): Promise<{ message: string }>
   /** Something to tell the user once (a corrupt file set aside at start). */
   addNotice(notice: string): void
 }
@@ -34,22 +36,20 @@ export function createSettingsService(deps: {
   secrets: SecretStore
   connections: Connections
   client: ApiClient
-  scheduler: Scheduler
+  scheduler: Pick<Scheduler, 'configure'>
   audit: AuditRecorder
   /** Starts the local sandbox where this process runs it; a switch to it starts it, so the view shows it running. */
   startLocal?: () => Promise<unknown>
+  /** The account in use changed: the throttle's view follows it. */
+  onAccountSwitched?: () => void
 }): SettingsService {
   const notices: string[] = []
 
-  /** The fingerprint of the key stored now, for the audit log; null when there is none or the keychain cannot say. */
-  async function storedKeyFingerprint(environment: RemoteEnvironment): Promise<string | null> {
-    try {
-      const stored = await readApiKey(deps.secrets, environment)
-      return stored === null ? null : secretFingerprint(stored.key)
-    } catch (error) {
-      if (!isAppError(error)) throw error
-      return null
-    }
+  function accountOf(environment: EnvironmentId, id: string | undefined): Account {
+    const ref = deps.connections.resolve(environment, id)
+    const account = deps.connections.accounts(environment).find((candidate) => candidate.id === ref.account)
+    if (!account) throw new AppError('account-not-found', `${environmentLabels[environment]} has no account "${ref.account}".`)
+    return account
   }
 
   async function view(): Promise<SettingsView> {
@@ -57,19 +57,25 @@ export function createSettingsService(deps: {
     const environments = await Promise.all(
       environmentIds.map(async (id) => {
         const baseUrl = deps.connections.baseUrl(id)
-        let hasKey = id === 'local'
-        if (id !== 'local') {
-          try {
-            // Only a key that may be sent to the base URL now set counts: any other is asked for again.
-            const stored = await readApiKey(deps.secrets, id)
-            hasKey = isBoundTo(stored, baseUrl)
-            if (stored && !hasKey) problems.push(keyNotSentMessage(id, stored, baseUrl))
-          } catch (error) {
-            if (!isAppError(error)) throw error
-            problems.push(error.message)
-          }
-        }
-        return { id, label: environmentLabels[id], baseUrl, hasKey, managed: id === 'local' }
+        const activeAccount = deps.connections.resolve(id).account
+        const accounts = await Promise.all(
+          deps.connections.accounts(id).map(async (account) => {
+            if (id === 'local') return { ...account, hasKey: true }
+            try {
+              // Only a key that may be sent to the base URL now set counts: any other is asked for again.
+              const stored = await readApiKey(deps.secrets, id, account.id)
+              const hasKey = isBoundTo(stored, baseUrl)
+              if (stored && !hasKey) problems.push(keyNotSentMessage(id, stored, baseUrl, account))
+              return { ...account, hasKey }
+            } catch (error) {
+              if (!isAppError(error)) throw error
+              problems.push(error.message)
+              return { ...account, hasKey: false }
+            }
+          }),
+        )
+        const hasKey = accounts.find((account) => account.id === activeAccount)?.hasKey ?? false
+        return { id, label: environmentLabels[id], baseUrl, hasKey, managed: id === 'local', accounts, activeAccount }
       }),
     )
     const notice = [...notices.splice(0), ...new Set(problems)].join(' ') || null
@@ -89,16 +95,21 @@ export function createSettingsService(deps: {
         if (!checked.ok) throw new AppError('invalid-url', checked.message)
         baseUrl = checked.url
       }
+      const switchTo = patch.activeAccount ? accountOf(patch.activeAccount.environment, patch.activeAccount.account) : null
       const before = deps.settings.get()
+      const movedUrl = patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl ? baseUrl : null
       // A key belongs to the origin it was entered for (the keychain item says which, not
-      // settings.json): a move anywhere else, from any previous URL or none, removes it.
-      // Removed before the move, so a keychain that refuses leaves everything as it was.
-      let removedKey: { environment: RemoteEnvironment; fingerprint: string; wasBound: boolean } | null = null
-      if (patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl) {
+      // settings.json): a move anywhere else, from any previous URL or none, removes it, in every
+      // account of the environment. Removed before the move, so a keychain that refuses leaves
+      // everything as it was.
+      const removedKeys: { account: Account; fingerprint: string; wasBound: boolean }[] = []
+      if (patch.baseUrl && movedUrl) {
         const { environment } = patch.baseUrl
-        const stored = await readApiKey(deps.secrets, environment)
-        if (stored && !isBoundTo(stored, baseUrl) && (await deleteApiKey(deps.secrets, environment))) {
-          removedKey = { environment, fingerprint: secretFingerprint(stored.key), wasBound: stored.kind === 'bound' }
+        for (const account of deps.connections.accounts(environment)) {
+          const stored = await readApiKey(deps.secrets, environment, account.id)
+          if (stored && !isBoundTo(stored, movedUrl) && (await deleteApiKey(deps.secrets, environment, account.id))) {
+            removedKeys.push({ account, fingerprint: secretFingerprint(stored.key), wasBound: stored.kind === 'bound' })
+          }
         }
       }
       const saved = await deps.settings.update((s) => ({
@@ -106,6 +117,14 @@ export function createSettingsService(deps: {
         ...(patch.activeEnvironment ? { activeEnvironment: patch.activeEnvironment } : {}),
         ...(patch.theme ? { theme: patch.theme } : {}),
         ...(patch.throttle ? { throttle: { ...s.throttle, ...definedOnly(patch.throttle) } } : {}),
+        ...(patch.activeAccount && switchTo
+          ? {
+              accounts: {
+                ...s.accounts,
+                [patch.activeAccount.environment]: { ...s.accounts[patch.activeAccount.environment], active: switchTo.id },
+              },
+            }
+          : {}),
         environments: patch.baseUrl && baseUrl ? { ...s.environments, [patch.baseUrl.environment]: { baseUrl } } : s.environments,
       }))
       if (patch.throttle) deps.scheduler.configure(saved.throttle)
@@ -116,25 +135,41 @@ export function createSettingsService(deps: {
           detail: environmentSwitchDetail(before.activeEnvironment, saved.activeEnvironment),
         })
       }
-      if (patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl) {
+      if (patch.activeAccount && switchTo && before.accounts[patch.activeAccount.environment].active !== switchTo.id) {
+        const { environment } = patch.activeAccount
+        const previous = accountOf(environment, before.accounts[environment].active)
+        await deps.audit.record({
+          environment,
+          account: switchTo.name,
+          action: 'account-switched',
+          detail: `From ${previous.name} to ${switchTo.name}`,
+        })
+      }
+      if (saved.activeEnvironment !== before.activeEnvironment || patch.activeAccount) deps.onAccountSwitched?.()
+      if (patch.baseUrl && movedUrl) {
         const { environment } = patch.baseUrl
         const previousUrl = before.environments[environment].baseUrl
-        await deps.audit.record({ environment, action: 'base-url-changed', detail: baseUrlDetail(environment, baseUrl, previousUrl) })
-      }
-      if (removedKey) {
-        const { environment, fingerprint, wasBound } = removedKey
-        const label = environmentLabels[environment]
-        await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, fingerprint) })
-        notices.push(
-          wasBound
-            ? `The private key of ${label} was removed because its base URL moved to another host (${shownOrigin(new URL(baseUrl ?? '').host)}). Enter the key again for the new address.`
-            : `The private key of ${label} was removed when its base URL changed: an earlier version stored it without the address it belongs to. Enter the key again for the new address.`,
-        )
+        await deps.audit.record({ environment, action: 'base-url-changed', detail: baseUrlDetail(environment, movedUrl, previousUrl) })
+        for (const { account, fingerprint, wasBound } of removedKeys) {
+          const label = accountLabel(environment, account)
+          await deps.audit.record({
+            environment,
+            account: account.name,
+            action: 'key-deleted',
+            detail: keyDeletedDetail(environment, fingerprint),
+          })
+          notices.push(
+            wasBound
+              ? `The private key of ${label} was removed because its base URL moved to another host (${shownOrigin(new URL(movedUrl).host)}). Enter the key again for the new address.`
+              : `The private key of ${label} was removed when its base URL changed: an earlier version stored it without the address it belongs to. Enter the key again for the new address.`,
+          )
+        }
       }
       if (saved.activeEnvironment === 'local') await deps.startLocal?.()
     },
 
-    async setKey(environment, key) {
+    async setKey(environment, key, accountId) {
+      const account = accountOf(environment, accountId)
       const checked = checkApiKey(key, environment)
       if (!checked.ok) throw new AppError('invalid-key', checked.message)
       // Bound to the base URL set at this moment: the key will be sent there and nowhere else.
@@ -146,36 +181,50 @@ export function createSettingsService(deps: {
           `Enter the base URL of ${environmentLabels[environment]} first: the key is kept for that address and sent nowhere else.`,
         )
       }
-      const previous = await storedKeyFingerprint(environment)
-      await writeApiKey(deps.secrets, environment, origin, checked.key)
+      const previous = await storedKeyFingerprint(deps.secrets, environment, account.id)
+      await writeApiKey(deps.secrets, environment, origin, checked.key, account.id)
       await deps.audit.record({
         environment,
+        account: account.name,
         action: previous ? 'key-replaced' : 'key-set',
         detail: keyStoredDetail(environment, secretFingerprint(checked.key), previous),
       })
       return view()
     },
 
-    async deleteKey(environment) {
-      const previous = await storedKeyFingerprint(environment)
-      await deleteApiKey(deps.secrets, environment)
-      await deps.audit.record({ environment, action: 'key-deleted', detail: keyDeletedDetail(environment, previous) })
+    async deleteKey(environment, accountId) {
+      const account = accountOf(environment, accountId)
+      const previous = await storedKeyFingerprint(deps.secrets, environment, account.id)
+      await deleteApiKey(deps.secrets, environment, account.id)
+      await deps.audit.record({
+        environment,
+        account: account.name,
+        action: 'key-deleted',
+        detail: keyDeletedDetail(environment, previous),
+      })
       return view()
     },
 
-    async testKey(environment) {
-      const label = environmentLabels[environment]
+    async testKey(environment, accountId) {
+      const account = accountOf(environment, accountId)
+      const label = accountLabel(environment, account)
       // An ID no payment can have: 404 means the key was accepted, and nothing is changed.
       const probeId = `payments-desk-connection-test-${randomBytes(6).toString('hex')}`
       try {
-        await deps.client.send({ method: 'GET', path: `/api/payment/${probeId}`, priority: 'interactive', environment })
+        await deps.client.send({
+          method: 'GET',
+          path: `/api/payment/${probeId}`,
+          priority: 'interactive',
+          environment,
+          account: account.id,
+        })
         return { message: `Connected to ${label}: the key is accepted.` }
       } catch (error) {
         if (isAppError(error) && error.code === 'not-found') return { message: `Connected to ${label}: the key is accepted.` }
         if (isAppError(error) && error.code === 'unauthorized') {
           throw new AppError(
             'key-rejected',
-            `${label} refused this key (401). Check that it is the private key of this environment, or replace it.`,
+            `${label} refused this key (401). Check that it is the private key of this account, or replace it.`,
           )
         }
         throw error

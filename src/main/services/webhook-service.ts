@@ -11,6 +11,7 @@ import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
+import type { Connections } from './connections'
 import type { SettingsStore } from '../settings/settings-store'
 import type { EndpointStore } from '../webhooks/endpoint-store'
 import { createRevealGate } from '../webhooks/reveal-once'
@@ -31,6 +32,8 @@ const probeAccount = 'probe:webhook-secret'
 export function createWebhookService(deps: {
   client: ApiClient
   settings: SettingsStore
+  /** The account a write goes to, for its audit entry. */
+  accountInUse: Connections['accountInUse']
   secrets: SecretStore
   endpoints: EndpointStore
   audit: AuditRecorder
@@ -102,7 +105,12 @@ export function createWebhookService(deps: {
         listProblem = error
       }
       const detail = webhookRegisteredDetail(endpoint)
-      await deps.audit.record({ environment, action: 'webhook-registered', detail: confirmed ? `${detail}; ${confirmed}` : detail })
+      await deps.audit.record({
+        environment,
+        account: deps.accountInUse(environment).name,
+        action: 'webhook-registered',
+        detail: confirmed ? `${detail}; ${confirmed}` : detail,
+      })
       if (listProblem) {
         throw new AppError(
           'storage',

@@ -15,6 +15,7 @@ import { modKeyLabel } from './format/mod-key'
 import { NoticeBanner } from './shell/notice-banner'
 import { navMenuBreakpoint, NavMenuButton, navMenuId, useNavMenu } from './shell/nav-menu'
 import { Announcer } from './shell/announcer'
+import { ActiveAccountChoice } from './shell/account-choice'
 import { mainContentClass, mainContentId, SkipLink } from './shell/skip-link'
 
 export function App() {
@@ -66,6 +67,7 @@ export function App() {
       </AppShell.Header>
       {/* Folded away (narrow windows), the list is inert so Tab does not walk through it off screen; it scrolls when short. */}
       <AppShell.Navbar p="xs" aria-label="Screens" id={navMenuId} inert={menu.narrow && !menu.opened} style={{ overflowY: 'auto' }}>
+        <ActiveAccountChoice />
         <Stack gap={2}>
           {navItems.map((item) => (
             <NavLink

@@ -8,6 +8,9 @@ export const auditActions = [
   /** A key not sent: it is bound to another origin (or to none). */
   'key-send-refused',
   'environment-switched',
+  'account-added',
+  'account-removed',
+  'account-switched',
   'base-url-changed',
   'webhook-registered',
   'webhook-secret-revealed',
@@ -24,6 +27,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'key-deleted': 'Key deleted',
   'key-send-refused': 'Key not sent',
   'environment-switched': 'Environment switched',
+  'account-added': 'Account added',
+  'account-removed': 'Account removed',
+  'account-switched': 'Account switched',
   'base-url-changed': 'Base URL changed',
   'webhook-registered': 'Webhook registered',
   'webhook-secret-revealed': 'Webhook secret revealed',
@@ -36,6 +42,8 @@ const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/)
 /** What happened, as the recording code states it; the log adds the rest. */
 export const auditEventSchema = z.object({
   environment: z.enum(environmentIds),
+  /** The merchant account acted in or on; absent in entries from before accounts, and for the environment as a whole. */
+  account: z.string().max(60).optional(),
   action: z.enum(auditActions),
   /** Short text for a person: never a key or a secret, e-mails masked. */
   detail: z.string().max(1_000),

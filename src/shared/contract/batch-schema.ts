@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { errorCodes } from '../app-error'
+import { accountSchema, defaultAccount } from '../accounts'
 import { environmentIds } from '../environments'
 
 export const retryableSchema = z.enum(['yes', 'no', 'depends', 'later'])
@@ -30,6 +31,8 @@ export const batchJobSchema = z.object({
   id: z.string(),
   label: z.string(),
   environment: z.enum(environmentIds),
+  /** The account it runs in; jobs from before accounts ran in Default. */
+  account: accountSchema.default({ ...defaultAccount }),
   createdAt: z.number(),
   total: z.number(),
   done: z.number(),

@@ -9,6 +9,7 @@ const keychain = ['keychain-unavailable', 'keychain-locked', 'keychain-error'] a
 /** Reaching the service at all: the connection, the key read for it, an answer of any shape. */
 const reachService = [
   'invalid-url',
+  'account-not-found',
   'no-key',
   'key-origin-mismatch',
   'bad-request',
@@ -38,6 +39,9 @@ const serviceWrite = [...serviceCall, 'outcome-unknown', 'confirmation-required'
  */
 export const channelErrors = {
   getPayment: ['invalid-id', ...serviceCall],
+  findPaymentInAccounts: ['invalid-id', ...serviceCall],
+  addAccount: ['invalid-account-name', 'storage'],
+  removeAccount: ['account-not-found', 'default-account-kept', 'storage', ...keychain],
   createCheckout: [...serviceWrite, 'confirmation-declined'],
   registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage'],
   listWebhooks: [],
@@ -46,13 +50,13 @@ export const channelErrors = {
   listSandboxDeliveries: ['sandbox-only', ...serviceCall],
   verifySignature: ['endpoint-not-found', 'secret-not-in-keychain', ...keychain],
   getSettings: keychain,
-  updateSettings: ['invalid-url', 'storage', 'sandbox-not-running', ...keychain],
-  setKey: ['invalid-key', 'invalid-url', 'storage', ...keychain],
+  updateSettings: ['invalid-url', 'account-not-found', 'storage', 'sandbox-not-running', ...keychain],
+  setKey: ['invalid-key', 'invalid-url', 'account-not-found', 'storage', ...keychain],
   // A 404 is its success; a 401 is the answer this test exists for, named as such.
   testKey: [...reachService, 'key-rejected'],
-  deleteKey: ['storage', ...keychain],
+  deleteKey: ['account-not-found', 'storage', ...keychain],
   batchOpenFile: ['id-file-too-large', 'storage'],
-  batchStart: ['no-ids', 'too-many-ids', 'batch-already-running', 'storage'],
+  batchStart: ['no-ids', 'too-many-ids', 'batch-already-running', 'account-not-found', 'storage'],
   batchPause: ['batch-not-found', 'storage'],
   batchResume: ['batch-not-found', 'batch-already-finished', 'batch-environment-mismatch', 'batch-already-running', 'storage'],
   batchCancel: ['batch-not-found', 'storage'],

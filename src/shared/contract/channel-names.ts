@@ -6,6 +6,9 @@ import type { eventContract, invokeContract } from './channels'
 
 export const invokeNames = [
   'getPayment',
+  'findPaymentInAccounts',
+  'addAccount',
+  'removeAccount',
   'createCheckout',
   'registerWebhook',
   'listWebhooks',

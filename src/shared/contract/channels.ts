@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { accountSchema, maxAccountIdLength } from '../accounts'
+import { errorCodes } from '../app-error'
 import { environmentIds } from '../environments'
+import { maxAccountRefLength } from '../links/payment-link'
 import { auditListSchema } from './audit-schema'
 import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
 import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
@@ -18,6 +21,8 @@ import {
 const environmentSchema = z.enum(environmentIds)
 const none = z.object({}).strict()
 const jobRequest = z.object({ jobId: z.string().max(200) }).strict()
+const accountId = z.string().max(maxAccountIdLength)
+const remoteEnvironmentSchema = z.enum(['production', 'operator'])
 
 export const productInputSchema = z.object({
   name: z.string().max(500),
@@ -37,9 +42,13 @@ export const environmentViewSchema = z.object({
   id: environmentSchema,
   label: z.string(),
   baseUrl: z.string().nullable(),
+  /** The account in use has a key that may be sent to the base URL. */
   hasKey: z.boolean(),
-  /** Local sandbox: the app runs the service and holds its key. */
+  /** Local sandbox: the app runs the service and holds its keys. */
   managed: z.boolean(),
+  /** Its merchant accounts, Default first; the one in use is `active`. */
+  accounts: z.array(accountSchema.extend({ hasKey: z.boolean() })),
+  activeAccount: accountId,
 })
 
 export const settingsViewSchema = z.object({
@@ -52,7 +61,9 @@ export const settingsViewSchema = z.object({
 export const settingsPatchSchema = z
   .object({
     activeEnvironment: environmentSchema,
-    baseUrl: z.object({ environment: z.enum(['production', 'operator']), url: z.string().max(2_048) }),
+    /** Switches the account in use in that environment. */
+    activeAccount: z.object({ environment: environmentSchema, account: accountId }).strict(),
+    baseUrl: z.object({ environment: remoteEnvironmentSchema, url: z.string().max(2_048) }),
     theme: themeSchema,
     throttle: schedulerConfigSchema.partial(),
   })
@@ -73,6 +84,27 @@ export const invokeContract = {
   getPayment: {
     request: z.object({ id: z.string().max(10_000) }).strict(),
     response: paymentLookupSchema,
+  },
+  /** "Look up in every account": the ID in each account of the active environment, each through its own scheduler. */
+  findPaymentInAccounts: {
+    request: z.object({ id: z.string().max(10_000) }).strict(),
+    response: z.array(
+      z.object({
+        account: accountSchema,
+        lookup: paymentLookupSchema.nullable(),
+        /** Why this account could not say (not found is a lookup of null and no error). */
+        error: z.object({ code: z.enum(errorCodes), message: z.string() }).nullable(),
+      }),
+    ),
+  },
+  addAccount: {
+    request: z.object({ environment: remoteEnvironmentSchema, name: z.string().max(maxAccountRefLength * 4) }).strict(),
+    response: settingsViewSchema,
+  },
+  /** Removes the account and its key from the keychain; Default stays. */
+  removeAccount: {
+    request: z.object({ environment: remoteEnvironmentSchema, account: accountId }).strict(),
+    response: settingsViewSchema,
   },
   createCheckout: {
     // No "confirmed" flag: a write to Production is confirmed in main's own dialog, which the renderer cannot answer.
@@ -112,15 +144,16 @@ export const invokeContract = {
     response: settingsViewSchema,
   },
   setKey: {
-    request: z.object({ environment: z.enum(['production', 'operator']), key: z.string().max(4_096) }).strict(),
+    /** `account`: the environment's account in use when absent. */
+    request: z.object({ environment: remoteEnvironmentSchema, account: accountId.optional(), key: z.string().max(4_096) }).strict(),
     response: settingsViewSchema,
   },
   testKey: {
-    request: z.object({ environment: environmentSchema }).strict(),
+    request: z.object({ environment: environmentSchema, account: accountId.optional() }).strict(),
     response: keyTestResultSchema,
   },
   deleteKey: {
-    request: z.object({ environment: z.enum(['production', 'operator']) }).strict(),
+    request: z.object({ environment: remoteEnvironmentSchema, account: accountId.optional() }).strict(),
     response: settingsViewSchema,
   },
   batchOpenFile: {

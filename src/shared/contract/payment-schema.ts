@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accountSchema } from '../accounts'
 import { withinJsonBounds } from '../json-bounds'
 
 // The documented fields are checked for type; the sandbox's extra fields are read when
@@ -35,6 +36,8 @@ export const paymentLookupSchema = z.object({
   /** The ID as it was looked up (the service may not echo it). */
   id: z.string(),
   environment: z.string(),
+  /** The merchant account whose key looked it up. */
+  account: accountSchema,
   fetchedAt: z.number(),
   payment: paymentSchema,
   /** The service's JSON as it came (bounded), for the raw view. */

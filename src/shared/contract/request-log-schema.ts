@@ -16,6 +16,8 @@ export const requestLogEntrySchema = z.object({
   rateLimited: z.boolean(),
   errorCode: z.enum(errorCodes).nullable(),
   priority: z.enum(['interactive', 'batch']),
+  /** The name of the merchant account whose key was sent; null when none was (no key, refused). */
+  account: z.string().nullable(),
 })
 
 export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defaultEnvironmentAccounts, environmentAccountsSchema } from '../accounts'
 import { environmentIds } from '../environments'
 
 export const themeSchema = z.enum(['light', 'dark', 'system'])
@@ -17,6 +18,11 @@ export const settingsSchema = z.object({
   version: z.literal(1),
   activeEnvironment: z.enum(environmentIds),
   environments: z.object({ production: remoteEnvironmentSchema, operator: remoteEnvironmentSchema }),
+  /** Absent in files from before an environment could hold several accounts: each then has its Default. */
+  accounts: z
+    .object({ local: environmentAccountsSchema, production: environmentAccountsSchema, operator: environmentAccountsSchema })
+    .strict()
+    .default({ local: defaultEnvironmentAccounts, production: defaultEnvironmentAccounts, operator: defaultEnvironmentAccounts }),
   throttle: throttleSchema,
   recentLookups: z.array(z.string().max(256)).max(20),
   theme: themeSchema,
@@ -29,6 +35,7 @@ export const defaultSettings: Settings = {
   version: 1,
   activeEnvironment: 'local',
   environments: { production: { baseUrl: null }, operator: { baseUrl: null } },
+  accounts: { local: defaultEnvironmentAccounts, production: defaultEnvironmentAccounts, operator: defaultEnvironmentAccounts },
   throttle: { ceiling: 100, concurrency: 16, headroom: 0.1 },
   recentLookups: [],
   theme: 'system',

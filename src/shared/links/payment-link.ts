@@ -50,7 +50,7 @@ function decode(part: string): string | null {
 }
 
 /** What an account reference may hold: a name or ID that looks the same to everyone who reads it. */
-function checkAccountRef(account: string): string | null {
+export function checkAccountRef(account: string): string | null {
   if (account === '') return 'Its account is empty.'
   if (Array.from(account).length > maxAccountRefLength) return `Its account name is longer than ${maxAccountRefLength} characters.`
   // Invisible and direction-changing characters make one name look like another.

@@ -1,3 +1,4 @@
+import { defaultAccount } from '../../../src/shared/accounts'
 import { expect } from 'vitest'
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../../../src/main/api/api-client'
 import { RequestLog } from '../../../src/main/request-log/request-log'
@@ -39,7 +40,12 @@ export function clientFor(target: Target, overrides: ClientOverrides = {}): Clie
     log,
     connection: (environment) => {
       connectionsAsked.push(environment)
-      return Promise.resolve({ environment: environment ?? 'local', baseUrl: target.baseUrl, apiKey: target.apiKey })
+      return Promise.resolve({
+        environment: environment ?? 'local',
+        account: { ...defaultAccount },
+        baseUrl: target.baseUrl,
+        apiKey: target.apiKey,
+      })
     },
   })
   return { client, log, scheduler, connectionsAsked }

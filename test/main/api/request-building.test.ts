@@ -1,3 +1,4 @@
+import { defaultAccount } from '../../../src/shared/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiClient, defaultTimeoutMs } from '../../../src/main/api/api-client'
 import { RequestLog } from '../../../src/main/request-log/request-log'
@@ -106,7 +107,8 @@ describe('timeout', () => {
       const client = createApiClient({
         scheduler: createScheduler(),
         log: new RequestLog(),
-        connection: () => Promise.resolve({ environment: 'local', baseUrl: hostile.baseUrl, apiKey: testKey }),
+        connection: () =>
+          Promise.resolve({ environment: 'local', account: { ...defaultAccount }, baseUrl: hostile.baseUrl, apiKey: testKey }),
         fetch: silent,
       })
       let settled: unknown = 'pending'

@@ -29,7 +29,7 @@ describe('every failure answers its own code', () => {
     await fixture.ok('setKey', { environment: 'operator', key: `${fixture.sandbox.apiKey}_not_this_one` })
     expect(await failure('testKey', { environment: 'operator' })).toEqual({
       code: 'key-rejected',
-      message: 'Operator sandbox refused this key (401). Check that it is the private key of this environment, or replace it.',
+      message: 'Operator sandbox refused this key (401). Check that it is the private key of this account, or replace it.',
     })
   })
 

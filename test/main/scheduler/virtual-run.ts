@@ -1,3 +1,4 @@
+import { defaultAccount } from '../../../src/shared/accounts'
 import { vi } from 'vitest'
 import { createApiClient } from '../../../src/main/api/api-client'
 import { RequestLog } from '../../../src/main/request-log/request-log'
@@ -41,7 +42,13 @@ export function virtualClient(doFetch: typeof fetch, scheduler: Scheduler = crea
     fetch: doFetch,
     // Deterministic jitter for the backoff after a 429 without Retry-After.
     random: () => 0.5,
-    connection: () => Promise.resolve({ environment: 'local', baseUrl: 'http://127.0.0.1:9', apiKey: 'service_sandbox_virtual' }),
+    connection: () =>
+      Promise.resolve({
+        environment: 'local',
+        account: { ...defaultAccount },
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: 'service_sandbox_virtual',
+      }),
   })
   return { client, log, scheduler }
 }

@@ -6,6 +6,7 @@ export function job(patch: Partial<BatchJob> = {}): BatchJob {
     id: 'batch_1',
     label: 'March report',
     environment: 'local',
+    account: { id: 'default', name: 'Default' },
     createdAt: Date.UTC(2025, 2, 1, 9, 30),
     total: 4,
     done: 0,

@@ -173,7 +173,14 @@ describe('Checkout: sending', () => {
 
   it('opens the new payment in Payments', async () => {
     api.handle('createCheckout', () => createdCheckout())
-    api.handle('getPayment', ({ id }) => ({ id, environment: 'local', fetchedAt: 0, payment: createdCheckout().payment, raw: {} }))
+    api.handle('getPayment', ({ id }) => ({
+      id,
+      environment: 'local',
+      account: { id: 'default', name: 'Default' },
+      fetchedAt: 0,
+      payment: createdCheckout().payment,
+      raw: {},
+    }))
     renderWithProviders(<CheckoutView />)
     await fillValid()
     await user.click(submitButton())

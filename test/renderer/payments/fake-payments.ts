@@ -60,12 +60,25 @@ export function installFakePayments(payments: PaymentView[] = []): FakePayments 
     const payment = fake.payments.get(id)
     if (!payment) return { ok: false, error: { code: 'not-found', message: 'No payment with this ID in Local sandbox.' } }
     fake.recent = [id, ...fake.recent.filter((r) => r !== id)]
-    return { ok: true, value: { id, environment: 'local', fetchedAt: Date.now(), payment, raw: payment } }
+    return {
+      ok: true,
+      value: { id, environment: 'local', account: { id: 'default', name: 'Default' }, fetchedAt: Date.now(), payment, raw: payment },
+    }
   })
   Object.assign(window.paymentsDesk.invoke, { getPayment })
   api.handle('getSettings', () => ({
     settings: { ...defaultSettings, recentLookups: [...fake.recent] },
-    environments: [{ id: 'local', label: 'Local sandbox', baseUrl: null, hasKey: true, managed: true }],
+    environments: [
+      {
+        id: 'local',
+        label: 'Local sandbox',
+        baseUrl: null,
+        hasKey: true,
+        managed: true,
+        accounts: [{ id: 'default', name: 'Default', hasKey: true }],
+        activeAccount: 'default',
+      },
+    ],
     notice: null,
   }))
   return fake

@@ -18,6 +18,7 @@ export function entry(overrides: Partial<RequestLogEntry> = {}): RequestLogEntry
     rateLimited: false,
     errorCode: null,
     priority: 'interactive',
+    account: 'Default',
     ...overrides,
   }
 }

@@ -35,6 +35,8 @@ export function installFakeSettings(
           baseUrl: id === 'local' ? 'http://127.0.0.1:4010' : state.settings.environments[id].baseUrl,
           hasKey: id === 'local' || state.keys[id] !== undefined,
           managed: id === 'local',
+          accounts: [{ id: 'default', name: 'Default', hasKey: id === 'local' || state.keys[id] !== undefined }],
+          activeAccount: 'default',
         })),
         notice,
       }

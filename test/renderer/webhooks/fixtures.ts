@@ -57,6 +57,8 @@ export function setEnvironment(environment: EnvironmentId): void {
         baseUrl: id === 'local' ? 'http://127.0.0.1:1' : null,
         hasKey: true,
         managed: id === 'local',
+        accounts: [{ id: 'default', name: 'Default', hasKey: true }],
+        activeAccount: 'default',
       })),
       notice: null,
     },

@@ -9,6 +9,7 @@ export function jobOf({
   id,
   label,
   environment,
+  account,
   createdAt,
   total,
   done,
@@ -17,7 +18,7 @@ export function jobOf({
   counts,
   rateLimited,
 }: BatchProgress): BatchJob {
-  return { id, label, environment, createdAt, total, done, status, pauseReason, counts, rateLimited }
+  return { id, label, environment, account, createdAt, total, done, status, pauseReason, counts, rateLimited }
 }
 
 /** The list with `job` in place of its old self, or first when it is new. */

@@ -35,6 +35,10 @@ interface ConnectionState {
   /** Stores the key in the keychain (through the main process); throws the AppError on refusal. */
   setKey: (environment: RemoteEnvironment, key: string) => Promise<void>
   deleteKey: (environment: RemoteEnvironment) => Promise<void>
+  /** Makes `account` the one in use in `environment`; throws the AppError on refusal. */
+  switchAccount: (environment: EnvironmentId, account: string) => Promise<void>
+  addAccount: (environment: RemoteEnvironment, name: string) => Promise<void>
+  removeAccount: (environment: RemoteEnvironment, account: string) => Promise<void>
   testConnection: (environment: EnvironmentId) => Promise<void>
   dismissNotice: () => void
 }
@@ -42,7 +46,7 @@ interface ConnectionState {
 let runs = 0
 
 function describe(env: EnvironmentView | undefined): string {
-  return env ? `${env.baseUrl ?? ''}|${String(env.hasKey)}` : ''
+  return env ? `${env.baseUrl ?? ''}|${env.activeAccount}|${String(env.hasKey)}` : ''
 }
 
 /** A test result speaks for the URL and key it ran with: drop the ones that changed since. */
@@ -100,6 +104,15 @@ export const useConnection = createStore<ConnectionState>((set, get) => {
       accept(await invoke('deleteKey', { environment }))
       forget(environment)
     },
+    async switchAccount(environment, account) {
+      accept(await invoke('updateSettings', { activeAccount: { environment, account } }))
+    },
+    async addAccount(environment, name) {
+      accept(await invoke('addAccount', { environment, name }))
+    },
+    async removeAccount(environment, account) {
+      accept(await invoke('removeAccount', { environment, account }))
+    },
     async testConnection(environment) {
       const run = ++runs
       set((state) => ({ tests: { ...state.tests, [environment]: { status: 'running', run } } }))
@@ -137,4 +150,12 @@ export function selectActiveLabel(state: ConnectionState): string {
 
 export function selectEnvironment(id: EnvironmentId): (state: ConnectionState) => EnvironmentView | undefined {
   return (state) => state.view?.environments.find((env) => env.id === id)
+}
+
+export type AccountView = EnvironmentView['accounts'][number]
+
+/** The account in use in the active environment; null before the settings have loaded. */
+export function selectActiveAccount(state: ConnectionState): AccountView | null {
+  const env = state.view?.environments.find((e) => e.id === selectActiveEnvironment(state))
+  return env?.accounts.find((account) => account.id === env.activeAccount) ?? null
 }

@@ -67,7 +67,9 @@ export function BatchHistory() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{environmentLabels[job.environment]}</Text>
+                        <Text size="sm">
+                          {environmentLabels[job.environment]} · {job.account.name}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <JobStatusBadge status={job.status} />

@@ -48,7 +48,7 @@ export function RunPanel() {
                 <JobStatusBadge status={job.status} />
               </Group>
               <Text size="xs" c="dimmed">
-                {environmentLabels[job.environment]}
+                {environmentLabels[job.environment]} · {job.account.name}
                 {started && ` · started ${started.local} (${started.utc})`}
               </Text>
             </Stack>

@@ -1,15 +1,9 @@
 import { Button, CopyButton } from '@mantine/core'
-import { defaultAccount } from '../../../../shared/links/default-account'
 import { shareablePaymentLink } from '../../../../shared/links/payment-link'
 
-/** The account a copied link names: the active one (each environment has the default account until accounts land). */
-export function useLinkAccountName(): string {
-  return defaultAccount.name
-}
-
-/** Copies payments-desk://payment/<id>?account=<active account>, which opens this payment on a colleague's desk. */
-export function CopyLinkButton({ id }: { id: string }) {
-  const link = shareablePaymentLink(id, useLinkAccountName())
+/** Copies payments-desk://payment/<id>?account=<its account>, which opens this payment on a colleague's desk. */
+export function CopyLinkButton({ id, account }: { id: string; account: string }) {
+  const link = shareablePaymentLink(id, account)
   // An ID the lookup field takes but a link cannot carry (non-ASCII): a link to it would be refused.
   if (link === null) return null
   return (

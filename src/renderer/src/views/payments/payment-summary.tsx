@@ -53,10 +53,11 @@ export function PaymentSummary({ lookup }: { lookup: PaymentLookup }) {
                 </Button>
               )}
             </CopyButton>
-            <CopyLinkButton id={lookup.id} />
+            <CopyLinkButton id={lookup.id} account={lookup.account.name} />
           </Group>
           <Text size="xs" c="dimmed">
-            {environmentLabel(lookup.environment)} · fetched {formatClock(lookup.fetchedAt)}
+            {environmentLabel(lookup.environment)} · <span data-testid="payment-account">{lookup.account.name}</span> · fetched{' '}
+            {formatClock(lookup.fetchedAt)}
           </Text>
         </Group>
 

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core'
+import { EveryAccount } from './every-account'
 import { LookupForm } from './lookup-form'
 import { LookupOutcome } from './lookup-outcome'
 import { RecentLookups } from './recent-lookups'
@@ -9,6 +10,7 @@ export function PaymentsView() {
     <Stack gap="md" maw={960}>
       <Title order={2}>Payments</Title>
       <LookupForm />
+      <EveryAccount />
       <RecentLookups />
       <LookupOutcome />
     </Stack>

@@ -37,6 +37,12 @@ export function RequestRow({ entry, index, measureRef }: RequestRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
+        {/* No key was sent (none stored, or refused): no account spoke. */}
+        <Text size="xs" truncate="end" title={entry.account ?? 'No key was sent'} c={entry.account === null ? 'dimmed' : undefined}>
+          {entry.account ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
         <StatusBadge entry={entry} />
       </Table.Td>
       <Table.Td>

@@ -11,6 +11,7 @@ const columns = [
   // Wide enough for each heading in bold: narrower, the sticky header clipped "Method" and "Attempt".
   { label: 'Method', width: 76 },
   { label: 'Path', width: undefined },
+  { label: 'Account', width: 110 },
   { label: 'Status', width: 84 },
   { label: 'Duration', width: 70 },
   { label: 'Attempt', width: 76 },

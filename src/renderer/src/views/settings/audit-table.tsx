@@ -61,6 +61,11 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
                     >
                       {environmentLabels[entry.environment]}
                     </Text>
+                    {entry.account ? (
+                      <Text fz="xs" c="dimmed" data-testid="audit-account">
+                        {entry.account}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td style={nowrap}>
                     <Text fz="xs" fw={600} c={entry.action === 'audit-problem' ? 'red' : undefined}>

@@ -2,6 +2,8 @@ import { Code, CopyButton, Button, Divider, Group, Stack, Text } from '@mantine/
 import type { EnvironmentView, RemoteEnvironment } from '../../stores/connection-store'
 import { BaseUrlForm } from './base-url-form'
 import { ConnectionTest } from './connection-test'
+import { AccountChoice } from '../../shell/account-choice'
+import { AccountsSection } from './accounts-section'
 import { KeySection } from './key-section'
 
 function isRemote(env: EnvironmentView): env is EnvironmentView & { id: RemoteEnvironment } {
@@ -12,8 +14,9 @@ function LocalPanel(props: { env: EnvironmentView }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Payments Desk runs this sandbox itself, on this computer only, and generates and holds its key: there is no key to enter. Its data
-        is made up, so every screen can be tried safely.
+        Payments Desk runs this sandbox itself, on this computer only, and generates and holds its keys: there is no key to enter. Its data
+        is made up, so every screen can be tried safely. It serves two merchant accounts, each seeing only its own payments, so switching
+        accounts and looking a payment up in every account can be tried too.
       </Text>
       {props.env.baseUrl ? (
         <Group gap="xs">
@@ -45,10 +48,16 @@ export function EnvironmentPanel(props: { env: EnvironmentView }) {
         <>
           <BaseUrlForm key={env.baseUrl ?? ''} env={env} />
           <Divider />
-          <KeySection env={env} />
+          <AccountsSection env={env} />
+          <Divider />
+          {/* Keyed by account: a half-typed key for one account must not be saved for another. */}
+          <KeySection key={env.activeAccount} env={env} />
         </>
       ) : (
-        <LocalPanel env={env} />
+        <>
+          <LocalPanel env={env} />
+          {env.accounts.length > 1 ? <AccountChoice env={env} label="Merchant accounts" /> : null}
+        </>
       )}
       <Divider />
       <ConnectionTest env={env} />

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { Radio, Stack, Text } from '@mantine/core'
+import type { AppErrorShape } from '../../../shared/app-error'
+import type { EnvironmentId } from '../../../shared/environments'
+import { ErrorAlert } from '../components/error-alert'
+import { toErrorShape } from '../stores/error-shape'
+import { useConnection, type EnvironmentView } from '../stores/connection-store'
+
+/**
+ * The merchant accounts of one environment: one click makes another the account in use, whose
+ * key every lookup, batch and write then sends, and whose throttle the Requests screen shows.
+ */
+export function AccountChoice(props: { env: EnvironmentView; label?: string; showKeys?: boolean; size?: 'xs' | 'sm' }) {
+  const switchAccount = useConnection((s) => s.switchAccount)
+  const [error, setError] = useState<AppErrorShape | null>(null)
+  const environment: EnvironmentId = props.env.id
+  return (
+    <Stack gap={6}>
+      <Radio.Group
+        label={props.label ?? 'Merchant account'}
+        value={props.env.activeAccount}
+        onChange={(account) => {
+          setError(null)
+          switchAccount(environment, account).catch((caught: unknown) => {
+            setError(toErrorShape(caught))
+          })
+        }}
+        data-testid={`account-choice-${environment}`}
+      >
+        <Stack gap={6} mt={6}>
+          {props.env.accounts.map((account) => (
+            <Radio
+              key={account.id}
+              value={account.id}
+              size={props.size ?? 'sm'}
+              label={account.name}
+              description={props.showKeys && !props.env.managed ? (account.hasKey ? 'Key stored' : 'No key yet') : undefined}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {error ? <ErrorAlert error={error} title="The account was not switched" /> : null}
+    </Stack>
+  )
+}
+
+/** The accounts of the active environment, where every screen can reach them; absent while it has one. */
+export function ActiveAccountChoice() {
+  const env = useConnection((s) => s.view?.environments.find((e) => e.id === s.view?.settings.activeEnvironment))
+  if (!env || env.accounts.length < 2) return null
+  return (
+    <Stack gap={2} px="xs" pb="xs" data-testid="active-account-choice">
+      <AccountChoice env={env} size="xs" />
+      <Text size="xs" c="dimmed">
+        Lookups, batches and writes use this account&apos;s key.
+      </Text>
+    </Stack>
+  )
+}
