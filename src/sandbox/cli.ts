@@ -67,6 +67,7 @@ const sandbox = await startSandbox({
 
 console.log(`Payments Desk sandbox listening on ${sandbox.baseUrl}`)
 console.log(`Private key (X-Service-Api-Key): ${sandbox.apiKey}`)
+for (const merchant of sandbox.merchants.slice(1)) console.log(`Private key of the merchant "${merchant.name}": ${merchant.apiKey}`)
 console.log(rate > 0 ? `Rate limit: ${rate} req/s per key${headerStyle ? `, announced in ${headerStyle} headers` : ''}` : 'Rate limit: off')
 if (allowedDeliveryHosts.length > 0) console.log(`Webhook deliveries: this computer and ${allowedDeliveryHosts.join(', ')}`)
 if (bulkPayments > 0) console.log(`Generated payments: pay_bulk_000001 to pay_bulk_${String(bulkPayments).padStart(6, '0')}`)

@@ -19,14 +19,16 @@ export const accountSchema = z
 
 export type Account = z.infer<typeof accountSchema>
 
-/** The accounts of one environment and the one in use. */
+/**
+ * The accounts of one environment and the one in use. The local sandbox's list is its own
+ * (the settings keep only which is in use), so `active` is checked where the list is known.
+ */
 export const environmentAccountsSchema = z
   .object({
     list: z.array(accountSchema).min(1).max(maxAccountsPerEnvironment),
     active: z.string().max(maxAccountIdLength),
   })
   .strict()
-  .refine((accounts) => accounts.list.some((account) => account.id === accounts.active), 'the active account is not in the list')
   .refine((accounts) => new Set(accounts.list.map((a) => a.id)).size === accounts.list.length, 'two accounts share an ID')
 
 export type EnvironmentAccounts = z.infer<typeof environmentAccountsSchema>

@@ -67,7 +67,10 @@ export function createConnections(deps: {
   function resolve(environment?: EnvironmentId, account?: string): AccountRef {
     const settings = deps.settings.get()
     const env = environment ?? settings.activeEnvironment
-    return { environment: env, account: account ?? settings.accounts[env].active }
+    if (account !== undefined) return { environment: env, account }
+    // A settings file edited by hand, or a local account the sandbox no longer serves: Default, never a guess.
+    const active = settings.accounts[env].active
+    return { environment: env, account: accounts(env).some((a) => a.id === active) ? active : defaultAccount.id }
   }
 
   function accountNamed(environment: EnvironmentId, id: string): Account {

@@ -10,7 +10,7 @@ import { useConnection, type EnvironmentView } from '../stores/connection-store'
  * The merchant accounts of one environment: one click makes another the account in use, whose
  * key every lookup, batch and write then sends, and whose throttle the Requests screen shows.
  */
-export function AccountChoice(props: { env: EnvironmentView; label?: string; showKeys?: boolean; size?: 'xs' | 'sm' }) {
+export function AccountChoice(props: { env: EnvironmentView; label?: string; showKeys?: boolean }) {
   const switchAccount = useConnection((s) => s.switchAccount)
   const [error, setError] = useState<AppErrorShape | null>(null)
   const environment: EnvironmentId = props.env.id
@@ -32,7 +32,8 @@ export function AccountChoice(props: { env: EnvironmentView; label?: string; sho
             <Radio
               key={account.id}
               value={account.id}
-              size={props.size ?? 'sm'}
+              // 24 px: WCAG 2.2's smallest target (2.5.8), and the radio is the target.
+              size="md"
               label={account.name}
               description={props.showKeys && !props.env.managed ? (account.hasKey ? 'Key stored' : 'No key yet') : undefined}
             />
@@ -50,7 +51,7 @@ export function ActiveAccountChoice() {
   if (!env || env.accounts.length < 2) return null
   return (
     <Stack gap={2} px="xs" pb="xs" data-testid="active-account-choice">
-      <AccountChoice env={env} size="xs" />
+      <AccountChoice env={env} />
       <Text size="xs" c="dimmed">
         Lookups, batches and writes use this account&apos;s key.
       </Text>

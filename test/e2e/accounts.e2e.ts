@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedIds } from '../../src/sandbox'
+import { expectNoViolations } from './axe'
+import { launchBrowser, openApp, openScreen, type AppPage } from './harness'
+
+/*
+ * Several merchant accounts, in the local sandbox's two ("Default" and "Second shop", each
+ * seeing only its own payments), through the bridged window and the real handlers.
+ */
+
+let browser: Browser
+let app: AppPage | undefined
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const field = (page: Page) => page.getByRole('textbox', { name: 'Payment ID' })
+const badge = (page: Page) => page.getByTestId('environment-badge')
+
+async function lookUp(page: Page, id: string): Promise<void> {
+  await field(page).fill(id)
+  await field(page).press('Enter')
+}
+
+describe('merchant accounts', () => {
+  it('finds a payment in the account that holds it and opens it there', async () => {
+    app = await openApp(browser)
+    const { page } = app
+    const accounts = page.getByRole('radiogroup', { name: 'Merchant account' })
+    await accounts.getByRole('radio', { name: 'Default' }).waitFor()
+    expect(await accounts.getByRole('radio', { name: 'Default' }).isChecked()).toBe(true)
+
+    await lookUp(page, seedIds.secondShop.settled)
+    await page.getByTestId('not-found').waitFor()
+
+    await page.getByRole('button', { name: 'Look up in every account' }).click()
+    const results = page.getByTestId('every-account-results')
+    await results.getByText(`${seedIds.secondShop.settled}: found in 1 of 2 accounts`).waitFor()
+    expect(await results.getByTestId('finding-default').textContent()).toContain('Not in this account')
+    expect(await results.getByTestId('finding-second-shop').textContent()).toContain('settled')
+    await expectNoViolations(page, 'every account results')
+    await app.screenshot('accounts-every-account')
+
+    await results.getByRole('button', { name: 'Open in Second shop' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('Local sandbox · Second shop')
+    await page.getByRole('heading', { name: seedIds.secondShop.settled, level: 3 }).waitFor()
+    expect(await page.getByTestId('payment-account').textContent()).toBe('Second shop')
+    expect(await accounts.getByRole('radio', { name: 'Second shop' }).isChecked()).toBe(true)
+    await app.screenshot('accounts-opened-in-second-shop')
+
+    // One click back: the Default key cannot see it.
+    await accounts.getByRole('radio', { name: 'Default' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('Local sandbox')
+    await lookUp(page, seedIds.secondShop.settled)
+    await page.getByTestId('not-found').waitFor()
+  })
+
+  it('shows the account of each request in the Requests log and of each batch', async () => {
+    app = await openApp(browser)
+    const { page } = app
+    // The choice is main's to make: the radio shows it once the settings answer.
+    await page.getByRole('radiogroup', { name: 'Merchant account' }).getByRole('radio', { name: 'Second shop' }).click()
+    await expect.poll(() => badge(page).textContent()).toBe('Local sandbox · Second shop')
+    await lookUp(page, seedIds.secondShop.failed)
+    await page.getByTestId('failure-card').waitFor()
+    await openScreen(page, 'Requests')
+    const row = page.getByRole('row').filter({ hasText: seedIds.secondShop.failed })
+    await row.first().waitFor()
+    expect(await row.first().textContent()).toContain('Second shop')
+  })
+
+  it('adds an account in Settings, gives it a key, and switches to it in one click', async () => {
+    app = await openApp(browser)
+    const { page, fixture } = app
+    await openScreen(page, 'Settings')
+    await page.getByRole('tab', { name: /Operator sandbox/ }).click()
+    const panel = page.getByTestId('environment-panel-operator')
+    await panel.getByRole('textbox', { name: 'Base URL' }).fill(fixture.sandbox.baseUrl)
+    await panel.getByRole('button', { name: 'Save URL' }).click()
+    await panel.getByRole('textbox', { name: 'Add an account' }).fill('Shop FR')
+    await panel.getByRole('button', { name: 'Add account' }).click()
+    const choice = panel.getByRole('radiogroup', { name: 'Merchant accounts' })
+    await choice.getByRole('radio', { name: /Shop FR/ }).click()
+    await expect.poll(() => choice.getByRole('radio', { name: /Shop FR/ }).isChecked()).toBe(true)
+    await panel.getByRole('textbox', { name: 'Private key' }).waitFor()
+    await expectNoViolations(page, 'settings accounts')
+    await app.screenshot('accounts-settings')
+    // A name already taken is refused where it is typed.
+    await panel.getByRole('textbox', { name: 'Add an account' }).fill('shop fr')
+    await panel.getByRole('button', { name: 'Add account' }).click()
+    await panel.getByText('There is already an account named "shop fr" here.').waitFor()
+  })
+})
