@@ -192,7 +192,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       settings,
       secrets: options.secrets,
       audit,
-      view: settingsService.view,
+      view: () => settingsService.view(),
       onAccountSwitched: schedulers.activeChanged,
     }),
     scheduler: schedulerService,

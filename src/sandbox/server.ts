@@ -7,7 +7,7 @@ import { matchApiRoute, type RouteHandler } from './api-routes'
 import { authenticate } from './auth'
 import { createCheckoutGuard } from './checkout-guard'
 import { matchCheckoutPage } from './checkout-page'
-import { mainMerchant, secondShop, type SandboxMerchant } from './merchants'
+import { mainMerchant, secondShop, type MerchantId, type SandboxMerchant } from './merchants'
 import { defaultDeliveryPolicy, type DeliveryPolicy } from './deliveries'
 import { normalizeDeliveryHost } from './delivery-hosts'
 import { noFaults, rollFault, seededRandom, type Faults } from './faults'
@@ -175,10 +175,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const segments = path.split('/').slice(1)
     switch (segments[0]) {
       case 'api': {
-        let caller: SandboxMerchant | undefined
-        const handler = matchApiRoute(method, segments, state, allowedDeliveryHosts, () => caller?.id ?? mainMerchant.id)
+        // An unknown path is a 404 before the key is looked at, as before there were two merchants.
+        const asking: { id: MerchantId } = { id: mainMerchant.id }
+        const handler = matchApiRoute(method, segments, state, allowedDeliveryHosts, () => asking.id)
         if (!handler) throw notFound(method, path)
-        caller = authenticate(req, merchants)
+        const caller = authenticate(req, merchants)
+        asking.id = caller.id
         await runApi(req, res, handler, caller)
         return
       }

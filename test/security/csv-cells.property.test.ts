@@ -38,16 +38,21 @@ const batchResult: fc.Arbitrary<BatchResult> = fc.record({
   at: fc.nat(),
 })
 
-const auditEntry: fc.Arbitrary<AuditEntry> = fc.record({
-  environment: fc.constantFrom('local', 'production', 'operator'),
-  action: fc.constant('base-url-changed'),
-  detail: hostileText,
-  seq: fc.integer({ min: 1, max: 1_000 }),
-  at: hostileText,
-  user: hostileText,
-  prevHash: fc.constant('0'.repeat(64)),
-  hash: fc.constant('f'.repeat(64)),
-})
+const auditEntry: fc.Arbitrary<AuditEntry> = fc.record(
+  {
+    environment: fc.constantFrom('local', 'production', 'operator'),
+    // An account's name is the user's own text, as hostile as a detail.
+    account: hostileText,
+    action: fc.constant('base-url-changed'),
+    detail: hostileText,
+    seq: fc.integer({ min: 1, max: 1_000 }),
+    at: hostileText,
+    user: hostileText,
+    prevHash: fc.constant('0'.repeat(64)),
+    hash: fc.constant('f'.repeat(64)),
+  },
+  { requiredKeys: ['environment', 'action', 'detail', 'seq', 'at', 'user', 'prevHash', 'hash'] },
+)
 
 /** A reader that drops quotes and trims spaces still sees no formula. */
 const strippedStarts = (csv: string) =>
@@ -89,9 +94,17 @@ describe('CSV exports under every separator', () => {
         rows.slice(1).forEach((row, i) => {
           const entry = entries[i] as AuditEntry
           expect(row.map(withoutAdded)).toEqual(
-            [entry.seq, entry.at, entry.user, entry.environment, entry.action, entry.detail, entry.prevHash, entry.hash].map((v) =>
-              withoutAdded(String(v)),
-            ),
+            [
+              entry.seq,
+              entry.at,
+              entry.user,
+              entry.environment,
+              entry.account ?? '',
+              entry.action,
+              entry.detail,
+              entry.prevHash,
+              entry.hash,
+            ].map((v) => withoutAdded(String(v))),
           )
         })
       }),

@@ -17,7 +17,7 @@ export interface AccountSchedulers {
   /** Any account's scheduler changed state (or another became the active one). */
   onState(listener: (state: SchedulerState) => void): () => void
   /** Tell listeners the account in use changed, so the view shows its scheduler. */
-  activeChanged(): void
+  activeChanged: () => void
   /** The account in use's scheduler as one Scheduler, for code that serves whichever account is in use. */
   readonly inUse: Scheduler
 }

@@ -36,7 +36,7 @@ export interface Connections {
   /** Where a request goes: the environment and account it names, else the ones in use. */
   resolve(environment?: EnvironmentId, account?: string): AccountRef
   /** The account in use in `environment`, by name, for the audit log; Default if the settings name none it has. */
-  accountInUse(environment: EnvironmentId): Account
+  accountInUse: (environment: EnvironmentId) => Account
 }
 
 export function createConnections(deps: {

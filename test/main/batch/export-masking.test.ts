@@ -29,6 +29,6 @@ describe('a batch export without e-mails', () => {
 
   it('keeps both as they are when the user asks for e-mails', () => {
     const [row] = JSON.parse(exportResults([result], 'json', true)) as BatchResult[]
-    expect(row).toEqual({ ...result, amountAssumingMinorUnits: null })
+    expect(row).toEqual({ ...result, amountAssumingMinorUnits: null, account: 'Default' })
   })
 })

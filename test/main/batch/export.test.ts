@@ -10,7 +10,7 @@ import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixtu
 import { bulkIds, waitForStatus } from './batch-helpers'
 
 const header =
-  'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error'
+  'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error,account'
 // IDs from an untrusted report that a spreadsheet would run as formulas.
 const formulaIds = ['=1+2', '+1', '-12', '@SUM(1)']
 
@@ -22,7 +22,11 @@ describe('exporting batch results', () => {
   const inputIds = [...bulkIds(1, 20), 'pay_unknown_1', 'pay one', ...formulaIds]
   // Results arrive in whatever order the lookups finish; an export follows the input.
   const inInputOrder = (): BatchResult[] => inputIds.map((id) => results.find((r) => r.id === id) as BatchResult)
-  const exported = (r: BatchResult) => ({ ...r, amountAssumingMinorUnits: r.amount === null ? null : formatMoney(r.amount, r.currency) })
+  const exported = (r: BatchResult) => ({
+    ...r,
+    amountAssumingMinorUnits: r.amount === null ? null : formatMoney(r.amount, r.currency),
+    account: 'Default',
+  })
   const dialog: { path: string | null; defaultNames: string[] } = { path: null, defaultNames: [] }
   const dialogs: FileDialogs = {
     chooseIdFile: () => Promise.resolve(null),
@@ -61,7 +65,9 @@ describe('exporting batch results', () => {
     expect(first).toBe(header)
     expect(rows).toHaveLength(results.length)
     const cells = rows.map((row) => splitCsvLine(row, ','))
-    for (const row of cells) expect(row).toHaveLength(12)
+    for (const row of cells) expect(row).toHaveLength(13)
+    // The account the batch ran in, on every row.
+    expect(new Set(cells.map((row) => row[12]))).toEqual(new Set(['Default']))
     expect(cells.map((row) => row[0])).toEqual(inputIds.map((id) => (/^[=+\-@]/.test(id) ? `'${id}` : id)))
 
     const ada = cells.find((row) => row[0] === 'pay_bulk_000005')

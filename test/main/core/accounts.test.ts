@@ -81,7 +81,13 @@ describe('several merchant accounts per environment', () => {
     const shopScheduler = schedulers.for(accountKey({ environment: 'operator', account: 'shop-fr' }))
     expect(defaultScheduler).not.toBe(shopScheduler)
     // A Retry-After on Default's key holds Default's queue only.
-    await defaultScheduler.schedule(async (ctx) => ctx.report('rate-limited', 60_000), { priority: 'interactive' })
+    await defaultScheduler.schedule(
+      (ctx) => {
+        ctx.report('rate-limited', 60_000)
+        return Promise.resolve()
+      },
+      { priority: 'interactive' },
+    )
     expect(defaultScheduler.state().pausedUntil).not.toBeNull()
     expect(shopScheduler.state().pausedUntil).toBeNull()
     await fixture.ok('updateSettings', { activeAccount: { environment: 'operator', account: 'shop-fr' } })

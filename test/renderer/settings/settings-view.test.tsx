@@ -42,7 +42,7 @@ describe('SettingsView', () => {
     installFakeSettings()
     const { user } = await renderSettings()
     const panel = screen.getByTestId('environment-panel-local')
-    expect(within(panel).getByText(/generates and holds its key: there is no key to\s+enter/)).toBeInTheDocument()
+    expect(within(panel).getByText(/generates and holds its keys: there is no key to\s+enter/)).toBeInTheDocument()
     expect(within(panel).queryByLabelText(/private key/i)).not.toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: 'Test connection' }))
     expect(await screen.findByText('Connected to Local sandbox: the key is accepted.')).toBeInTheDocument()
