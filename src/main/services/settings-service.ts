@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { checkApiKey } from '../../shared/api-key'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
+import type { PolicyView } from '../../shared/contract/policy-schema'
 import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { ApiClient } from '../api/api-client'
 import { baseUrlDetail, environmentSwitchDetail, keyDeletedDetail, keyStoredDetail } from '../audit/audit-details'
@@ -38,6 +39,8 @@ export function createSettingsService(deps: {
   audit: AuditRecorder
   /** Starts the local sandbox where this process runs it; a switch to it starts it, so the view shows it running. */
   startLocal?: () => Promise<unknown>
+  /** The managed policy in force, for the window to hide and lock what it fixes. */
+  policy: PolicyView
 }): SettingsService {
   const notices: string[] = []
 
@@ -73,7 +76,7 @@ export function createSettingsService(deps: {
       }),
     )
     const notice = [...notices.splice(0), ...new Set(problems)].join(' ') || null
-    return { settings: deps.settings.get(), environments, notice }
+    return { settings: deps.settings.get(), environments, notice, policy: deps.policy }
   }
 
   return {
