@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/app-error'
 import type { InvokeName, InvokeRequest } from '../../shared/contract/channels'
 import { lockableThrottleFields } from '../../shared/contract/policy-schema'
-import { adminOnlyFields, mayCall } from '../../shared/policy/channel-roles'
+import { mayCall, mayUseField } from '../../shared/policy/channel-roles'
 import { checkBaseUrl, environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { Policy } from './policy'
 
@@ -75,9 +75,10 @@ export function createPolicyGate(policy: Policy, activeEnvironment: () => Enviro
         : refuse(`Your organisation's policy gives this computer ${roleName}, which cannot use this (${name}).`)
     },
     request(name, request) {
-      const fields: readonly string[] = (adminOnlyFields as Partial<Record<InvokeName, readonly string[]>>)[name] ?? []
-      if (policy.role !== 'admin' && typeof request === 'object' && request !== null) {
-        const used = fields.filter((field) => (request as Record<string, unknown>)[field] !== undefined)
+      if (typeof request === 'object' && request !== null) {
+        const used = Object.entries(request)
+          .filter(([field, value]) => value !== undefined && !mayUseField(policy.role, name, field))
+          .map(([field]) => field)
         if (used.length > 0)
           return refuse(`Your organisation's policy gives this computer ${roleName}, which cannot change ${used.join(' or ')}.`)
       }

@@ -51,6 +51,12 @@ export function mayCall(role: Role, name: InvokeName): boolean {
   return rank[role] >= rank[channelRoles[name]]
 }
 
+/** Whether the role may send this field of a request (an admin-only field of a channel open to support). */
+export function mayUseField(role: Role, name: InvokeName, field: string): boolean {
+  const fields: readonly string[] = (adminOnlyFields as Partial<Record<InvokeName, readonly string[]>>)[name] ?? []
+  return mayCall(role, name) && (role === 'admin' || !fields.includes(field))
+}
+
 /** The words next to a field or control the policy fixes. */
 export const lockedReason = "Set by your organisation's policy"
 

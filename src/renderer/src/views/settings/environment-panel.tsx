@@ -3,6 +3,9 @@ import type { EnvironmentView, RemoteEnvironment } from '../../stores/connection
 import { BaseUrlForm } from './base-url-form'
 import { ConnectionTest } from './connection-test'
 import { KeySection } from './key-section'
+import { LockedNote } from '../../components/locked-note'
+import { roleReason } from '../../../../shared/policy/channel-roles'
+import { useMayCall, usePolicy } from '../../shell/policy-access'
 
 function isRemote(env: EnvironmentView): env is EnvironmentView & { id: RemoteEnvironment } {
   return env.id !== 'local'
@@ -39,19 +42,26 @@ function LocalPanel(props: { env: EnvironmentView }) {
 /** Everything needed to reach one environment: its address, its key, and a test. */
 export function EnvironmentPanel(props: { env: EnvironmentView }) {
   const env = props.env
+  const mayKey = useMayCall('setKey')
+  const mayTest = useMayCall('testKey')
+  const { role } = usePolicy()
   return (
     <Stack gap="md" data-testid={`environment-panel-${env.id}`}>
       {isRemote(env) ? (
         <>
           <BaseUrlForm key={env.baseUrl ?? ''} env={env} />
           <Divider />
-          <KeySection env={env} />
+          {mayKey ? <KeySection env={env} /> : <LockedNote reason={`Keys: ${roleReason(role)}`} testId={`key-locked-${env.id}`} />}
         </>
       ) : (
         <LocalPanel env={env} />
       )}
-      <Divider />
-      <ConnectionTest env={env} />
+      {mayTest ? (
+        <>
+          <Divider />
+          <ConnectionTest env={env} />
+        </>
+      ) : null}
     </Stack>
   )
 }
