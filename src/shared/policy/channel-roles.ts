@@ -61,5 +61,4 @@ export function mayUseField(role: Role, name: InvokeName, field: string): boolea
 export const lockedReason = "Set by your organisation's policy"
 
 /** The words next to a screen or control the role cannot use. */
-export const roleReason = (role: Role): string =>
-  role === 'support' ? "Not available to the support role set by your organisation's policy" : lockedReason
+export const roleReason = (role: Role): string => (role === 'support' ? "For admins only, by your organisation's policy" : lockedReason)

@@ -43,7 +43,7 @@ describe('Settings under a managed policy', () => {
     expect(url).toHaveAccessibleDescription(lockedReason)
     expect(screen.queryByRole('button', { name: 'Save URL' })).not.toBeInTheDocument()
     expect(screen.queryByTestId('key-section-production')).not.toBeInTheDocument()
-    expect(screen.getByTestId('key-locked-production')).toHaveTextContent(/support role/)
+    expect(screen.getByTestId('key-locked-production')).toHaveTextContent(/admins only/)
     expect(screen.queryByRole('button', { name: 'Test connection' })).not.toBeInTheDocument()
     expect(screen.getByLabelText('Ceiling (requests per second)')).toHaveAccessibleDescription(lockedReason)
     expect(screen.getByLabelText('Concurrency')).toHaveAttribute('readonly')

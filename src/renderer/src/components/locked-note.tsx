@@ -4,7 +4,6 @@ import { Text } from '@mantine/core'
 export function LockedNote(props: { reason: string; testId?: string }) {
   return (
     <Text size="sm" c="dimmed" data-testid={props.testId ?? 'locked-note'}>
-      <span aria-hidden="true">🔒 </span>
       {props.reason}
     </Text>
   )

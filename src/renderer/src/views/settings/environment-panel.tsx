@@ -51,7 +51,11 @@ export function EnvironmentPanel(props: { env: EnvironmentView }) {
         <>
           <BaseUrlForm key={env.baseUrl ?? ''} env={env} />
           <Divider />
-          {mayKey ? <KeySection env={env} /> : <LockedNote reason={`Keys: ${roleReason(role)}`} testId={`key-locked-${env.id}`} />}
+          {mayKey ? (
+            <KeySection env={env} />
+          ) : (
+            <LockedNote reason={`Keys: ${roleReason(role).toLowerCase()}`} testId={`key-locked-${env.id}`} />
+          )}
         </>
       ) : (
         <LocalPanel env={env} />
