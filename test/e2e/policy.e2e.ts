@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentsDeskApi } from '../../src/shared/contract/api'
 import { lockedReason } from '../../src/shared/policy/channel-roles'
-import { expectNoViolations } from './axe'
+import { expectNoViolationsInBothSchemes } from './axe'
 import { launchBrowser, openApp, openScreen, type AppPage } from './harness'
 
 // A support desk as IT would deploy it: the Local sandbox and Production (its address fixed), a fixed ceiling.
@@ -27,13 +27,7 @@ afterAll(async () => {
 })
 
 async function audit(state: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await app.setScheme(scheme)
-    await expect.poll(() => app.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
-    await expectNoViolations(app.page, `${state} (${scheme})`)
-    await app.screenshot(`policy-${state}`)
-  }
-  await app.setScheme('light')
+  await expectNoViolationsInBothSchemes(app, state, `policy-${state}`)
 }
 
 describe('a support desk under a managed policy', () => {

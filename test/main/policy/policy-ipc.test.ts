@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { channelRoles } from '../../../src/shared/policy/channel-roles'
 import type { InvokeName } from '../../../src/shared/contract/channels'
+import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
 
 const channels = Object.keys(channelRoles) as InvokeName[]
@@ -148,12 +149,10 @@ describe('policy beats settings', () => {
     const f = await start({
       policy: locking,
       settingsFile: {
-        version: 1,
+        ...defaultSettings,
         activeEnvironment: 'production',
         environments: { production: { baseUrl: 'https://evil.example.net' }, operator: { baseUrl: null } },
         throttle: { ceiling: 1_000, concurrency: 64, headroom: 0 },
-        recentLookups: [],
-        theme: 'system',
       },
     })
     const view = await f.ok('getSettings', {})
@@ -172,14 +171,7 @@ describe('policy beats settings', () => {
   it('an active environment the policy does not allow is switched to an allowed one', async () => {
     const f = await start({
       policy: { version: 1, role: 'support', environments: { local: {} } },
-      settingsFile: {
-        version: 1,
-        activeEnvironment: 'production',
-        environments: { production: { baseUrl: 'https://api.example.com' }, operator: { baseUrl: null } },
-        throttle: { ceiling: 100, concurrency: 16, headroom: 0.1 },
-        recentLookups: [],
-        theme: 'system',
-      },
+      settingsFile: { ...defaultSettings, activeEnvironment: 'production' },
     })
     const view = await f.ok('getSettings', {})
     expect(view.settings.activeEnvironment).toBe('local')
