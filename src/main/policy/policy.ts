@@ -36,7 +36,7 @@ export const noPolicy: Policy = {
  * nothing reaches a real service.
  */
 export function restrictedPolicy(path: string, problem: string, fingerprint: string | null = null): Policy {
-  return { ...noPolicy, source: 'restricted', role: 'support', allowed: ['local'], typeEnvironmentName: true, path, problem, fingerprint }
+  return { ...noPolicy, source: 'restricted', role: 'support', allowed: ['local'], path, problem, fingerprint }
 }
 
 export function policyFromFile(file: PolicyFile, path: string, fingerprint: string): Policy {
