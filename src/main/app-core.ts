@@ -1,3 +1,4 @@
+import { isAppError } from '../shared/app-error'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
 import { keySendRefusedDetail } from './audit/audit-details'
 import { AuditLog } from './audit/audit-log'
@@ -9,6 +10,11 @@ import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createHandlers } from './ipc/handler-table'
 import { consoleLog, type AppLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
+import { overriddenNotice, settingsUnderPolicy } from './policy/apply-policy'
+import { policyView, restrictedNotice } from './policy/policy'
+import { withPolicyNote } from './policy/policy-audit'
+import { createPolicyGate } from './policy/policy-gate'
+import { readPolicy } from './policy/read-policy'
 import { RequestLog } from './request-log/request-log'
 import { createAccountSchedulers, type AccountSchedulers } from './scheduler/account-schedulers'
 import type { Scheduler, SchedulerOptions } from './scheduler/scheduler'
@@ -55,6 +61,8 @@ export interface AppCoreOptions {
   auditUser?: string
   /** payments-desk:// links: the shell's inbox, which may hold one from before the core existed. */
   links?: LinkInbox
+  /** The managed policy file (the shell passes managedPolicyPath's); without it none is read, as in most tests. */
+  policyPath?: string
 }
 
 const noDialogs: FileDialogs = {
@@ -95,15 +103,28 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const endpoints = new EndpointStore(options.dataDir)
   const loaded = await settings.load()
   const endpointsNotice = await endpoints.load()
+  // Read once, before anything uses the settings: what the policy fixes beats settings.json.
+  const policy = await readPolicy(options.policyPath)
+  const governed = settingsUnderPolicy(settings.get(), policy)
+  const policyNotices = [restrictedNotice(policy), overriddenNotice(governed.changes)]
+  if (governed.changes.length > 0) {
+    try {
+      await settings.update(() => governed.settings)
+    } catch (error) {
+      // The override is in force for this run (update applies before it saves); only the file is behind.
+      if (!isAppError(error)) throw error
+      policyNotices.push(error.message)
+    }
+  }
 
   // 'start': the sandbox runs in this process only once the local environment is in use:
   // at launch when it is the active one, else on its first request or the switch to it.
   const local = createLocalSandbox({ given: options.localService, deliveryHosts: options.sandboxDeliveryHosts ?? [] })
-  if (loaded.settings.activeEnvironment === 'local') await local.start()
+  if (settings.get().activeEnvironment === 'local') await local.start()
 
   const schedulers = createAccountSchedulers({
     ...options.scheduler,
-    ...loaded.settings.throttle,
+    ...settings.get().throttle,
     activeKey: () => accountKey(connections.resolve()),
   })
   const scheduler = schedulers.inUse
@@ -128,18 +149,21 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     connection: (environment, account) => connections.forEnvironment(environment ?? connections.resolve().environment, account),
   })
   const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))
-  const audit = createAuditService({
-    log: new AuditLog(options.dataDir, {
-      secrets: options.secrets,
-      ...(options.auditUser === undefined ? {} : { user: options.auditUser }),
+  const audit = withPolicyNote(
+    createAuditService({
+      log: new AuditLog(options.dataDir, {
+        secrets: options.secrets,
+        ...(options.auditUser === undefined ? {} : { user: options.auditUser }),
+      }),
+      dialogs,
+      // The action went ahead; the admin sees why its entry is missing in Settings, everyone else at once.
+      onWriteProblem: (message) => {
+        settingsService.addNotice(message)
+        emit('auditWriteProblem', { message })
+      },
     }),
-    dialogs,
-    // The action went ahead; the admin sees why its entry is missing in Settings, everyone else at once.
-    onWriteProblem: (message) => {
-      settingsService.addNotice(message)
-      emit('auditWriteProblem', { message })
-    },
-  })
+    policy,
+  )
   const payments = createPaymentService({
     client,
     settings,
@@ -158,8 +182,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     audit,
     startLocal: local.start,
     onAccountSwitched: schedulers.activeChanged,
+    policy: policyView(policy),
   })
   for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
+  for (const notice of policyNotices) if (notice) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
     payments,
@@ -212,6 +238,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const dispatching = createDispatcher(handlers, {
     isTrustedSender: options.isTrustedSender,
     ...(onInternalError ? { onInternalError } : {}),
+    gate: createPolicyGate(policy, () => settings.get().activeEnvironment),
   })
   const dispatcher = options.log ? logFailures(dispatching, options.log) : dispatching
   const stopEvents = forwardEvents({ requestLog, batches, scheduler }, emit)

@@ -3,6 +3,7 @@ import { app, BrowserWindow, session } from 'electron'
 import { eventChannel } from '../shared/contract/channels'
 import { deliveryHostsVariable, parseDeliveryHosts } from '../sandbox/delivery-hosts'
 import { createAppCore, type AppCore } from './app-core'
+import { managedPolicyPath } from './policy/policy-path'
 import { electronDialogs, electronProductionConfirm, electronShell } from './file-dialogs'
 import { consoleLog, createAppLog, type AppLog } from './logging/app-log'
 import { registerIpc } from './ipc-registration'
@@ -82,6 +83,7 @@ async function start(): Promise<void> {
     shell: electronShell(),
     versions: { app: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
     links,
+    policyPath: managedPolicyPath({ platform: process.platform, env: process.env, packaged: app.isPackaged }),
   })
   registerIpc(core.dispatcher, () => mainWindow)
   core.subscribe((name, payload) => {

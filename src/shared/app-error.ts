@@ -62,6 +62,10 @@ export const errorCodes = [
   'link-invalid',
   /** A link names an account this environment does not have: nothing was looked up. */
   'link-account-unknown',
+  /** The managed policy (or its role) does not allow this channel, environment or setting: nothing was changed. */
+  'not-allowed-by-policy',
+  /** The policy asks for the environment's name typed before a write to Production: nothing was sent. */
+  'environment-name-not-typed',
   'internal',
 ] as const
 

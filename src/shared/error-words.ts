@@ -221,6 +221,16 @@ export const errorWords = {
     action:
       'Ask whoever sent the link which account the payment is in; an administrator can add that account in Settings. The payment was not looked up in any other account.',
   },
+  'not-allowed-by-policy': {
+    title: "Not allowed by your organisation's policy",
+    action:
+      'Your IT department sets this in the policy file of Payments Desk, not in Settings. Ask them if your work needs it; nothing was changed.',
+    tone: 'neutral',
+  },
+  'environment-name-not-typed': {
+    title: "Not sent: type the environment's name first",
+    action: "Type Production in the confirmation field, exactly as shown, then send again. Your organisation's policy asks for it.",
+  },
   internal: {
     title: 'Something went wrong inside Payments Desk',
     action: 'Try again; if it keeps happening, restart the app and report what you did.',

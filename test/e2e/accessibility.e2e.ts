@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { PaymentsDeskApi } from '../../src/shared/contract/api'
 import { bulkPaymentId } from '../../src/sandbox/seed'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
-import { expectNoViolations } from './axe'
+import { expectNoViolationsInBothSchemes } from './axe'
 import { launchBrowser, openApp, type AppPage } from './harness'
 
 let browser: Browser
@@ -21,14 +21,7 @@ afterAll(async () => {
 
 /** axe over the state as it is now, in light and then in dark. */
 async function audit(state: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await app.setScheme(scheme)
-    // Mantine follows the system scheme on the next frame: audit the scheme asked for, not the last one.
-    await expect.poll(() => app.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
-    await expectNoViolations(app.page, `${state} (${scheme})`)
-    await app.screenshot(`a11y-${state}`)
-  }
-  await app.setScheme('light')
+  await expectNoViolationsInBothSchemes(app, state, `a11y-${state}`)
 }
 
 async function openScreen(page: Page, name: string): Promise<void> {

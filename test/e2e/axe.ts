@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { axeExceptions, type AxeException } from './axe-exceptions'
+import type { AppPage } from './harness'
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -70,4 +71,20 @@ export async function expectNoViolations(page: Page, state: string): Promise<voi
   const findings = all.filter((finding) => !excused(finding, state, axeExceptions))
   const lines = findings.map((finding) => `${finding.impact} ${finding.rule} at ${finding.target}: ${finding.summary}`)
   expect(lines, `axe violations in ${state}`).toEqual([])
+}
+
+/** axe over the state as it is now, in light and then in dark, with a screenshot of each (`<name>-<scheme>.png`); back to light after. */
+export async function expectNoViolationsInBothSchemes(
+  app: Pick<AppPage, 'page' | 'setScheme' | 'screenshot'>,
+  state: string,
+  screenshotName: string,
+): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await app.setScheme(scheme)
+    // Mantine follows the system scheme on the next frame: audit the scheme asked for, not the last one.
+    await expect.poll(() => app.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
+    await expectNoViolations(app.page, `${state} (${scheme})`)
+    await app.screenshot(screenshotName)
+  }
+  await app.setScheme('light')
 }

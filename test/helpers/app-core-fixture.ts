@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core'
 import { createAppLog } from '../../src/main/logging/app-log'
 import { appPageUrl } from '../../src/main/app-protocol'
@@ -55,6 +55,10 @@ export async function startCoreFixture(
     logFile?: boolean
     /** The shell's link inbox, which may hold a payments-desk:// link from before the core existed. */
     links?: AppCoreOptions['links']
+    /** A managed policy file: a value is written as JSON, a string as it is. Without it, no policy (admin, as before). */
+    policy?: unknown
+    /** settings.json as found at start (a file edited by hand), written before the core starts. */
+    settingsFile?: unknown
   } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
@@ -62,6 +66,8 @@ export async function startCoreFixture(
   const secrets = createKeytarStore({ service: `payments-desk-test-${process.pid}-${Date.now()}` })
   const undeclared: string[] = []
   const log = options.logFile ? await createAppLog({ dir: join(dataDir, 'logs') }) : options.support?.log
+  if (options.settingsFile !== undefined) await writeFile(join(dataDir, 'settings.json'), JSON.stringify(options.settingsFile))
+  const policyPath = options.policy === undefined ? undefined : await writePolicyFile(options.policy)
   const core = await createAppCore({
     dataDir,
     secrets,
@@ -76,6 +82,7 @@ export async function startCoreFixture(
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.confirm ? { confirm: options.confirm } : {}),
     ...(options.links ? { links: options.links } : {}),
+    ...(policyPath ? { policyPath } : {}),
     ...options.support,
     ...(log ? { log } : {}),
   })
@@ -107,6 +114,14 @@ export async function startCoreFixture(
       await sandbox.close()
       if (options.logFile) await log?.close()
       await rm(dataDir, { recursive: true, force: true })
+      if (policyPath) await rm(dirname(policyPath), { recursive: true, force: true })
     },
   }
+}
+
+/** A policy file in a folder of its own, as IT would deploy it (the data folder is the user's). */
+export async function writePolicyFile(policy: unknown): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'payments-desk-policy-')), 'policy.json')
+  await writeFile(path, typeof policy === 'string' ? policy : JSON.stringify(policy))
+  return path
 }

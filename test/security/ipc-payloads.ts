@@ -359,6 +359,8 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
   const jobId = fc.oneof(fc.constantFrom(...known.jobIds), text(200), fc.constantFrom(...known.jobIds.map((id) => `${id}/../${id}`)))
   const none = fc.constant({})
   const product = fc.record({ name: text(500), price: finiteNumber, quantity: finiteNumber })
+  // What a policy that asks for the environment's name before a Production write reads.
+  const typedEnvironmentName = fc.oneof(fc.constantFrom('Production', ' Production ', 'production'), text(100))
   return {
     getPayment: fc.record({ id: idText(10_000) }),
     findPaymentInAccounts: fc.record({ id: idText(10_000) }),
@@ -367,19 +369,23 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
       name: fc.oneof(fc.constantFrom('Shop FR', ' Shop FR ', 'default', 'DEFAULT', 'e\u0301', 'a\u202eb', 'x'.repeat(61)), text(240)),
     }),
     removeAccount: fc.record({ environment: remoteEnvironment, account: accountId }),
-    createCheckout: fc.record({
-      checkout: fc.record({
-        products: fc.array(product, { maxLength: 4 }),
-        currency: fc.oneof(fc.constantFrom('EUR', 'USD', 'eur', '€'), text(10)),
-        customerEmail: fc.oneof(
-          fc.constantFrom('grace@example.org', 'a@b', '"<script>"@example.org', 'a@example.org\r\nBcc: b@example.org'),
-          text(500),
-        ),
-        successUrl: urlText(2_048),
-        cancelUrl: urlText(2_048),
-      }),
-    }),
-    registerWebhook: fc.record({ url: urlText(2_048), connect: fc.boolean() }),
+    createCheckout: fc.record(
+      {
+        checkout: fc.record({
+          products: fc.array(product, { maxLength: 4 }),
+          currency: fc.oneof(fc.constantFrom('EUR', 'USD', 'eur', '€'), text(10)),
+          customerEmail: fc.oneof(
+            fc.constantFrom('grace@example.org', 'a@b', '"<script>"@example.org', 'a@example.org\r\nBcc: b@example.org'),
+            text(500),
+          ),
+          successUrl: urlText(2_048),
+          cancelUrl: urlText(2_048),
+        }),
+        typedEnvironmentName,
+      },
+      { requiredKeys: ['checkout'] },
+    ),
+    registerWebhook: fc.record({ url: urlText(2_048), connect: fc.boolean(), typedEnvironmentName }, { requiredKeys: ['url', 'connect'] }),
     listWebhooks: none,
     revealWebhookSecret: fc.record({ endpointId }),
     sendTestEvent: fc.record(

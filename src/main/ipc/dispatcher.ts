@@ -3,6 +3,7 @@ import { AppError, isAppError } from '../../shared/app-error'
 import { handlerDeclares } from '../../shared/contract/channel-errors'
 import { invokeContract, type InvokeContract, type InvokeName, type InvokeResponse } from '../../shared/contract/channels'
 import type { IpcResult } from '../../shared/contract/ipc-result'
+import type { PolicyGate } from '../policy/policy-gate'
 
 export type Handlers = {
   [N in InvokeName]: (request: z.output<InvokeContract[N]['request']>) => Promise<InvokeResponse<N>>
@@ -52,7 +53,13 @@ function describeIssues(error: z.ZodError): string {
  */
 export function createDispatcher(
   handlers: Handlers,
-  options: { isTrustedSender: (sender: Sender) => boolean; contract?: Record<string, unknown>; onInternalError?: (error: unknown) => void },
+  options: {
+    isTrustedSender: (sender: Sender) => boolean
+    contract?: Record<string, unknown>
+    onInternalError?: (error: unknown) => void
+    /** The managed policy: who may call a channel, and which requests change what it fixes. */
+    gate?: PolicyGate
+  },
 ): Dispatcher {
   const contract: Record<string, unknown> = options.contract ?? invokeContract
   // A test's own contract declares no error lists.
@@ -77,10 +84,14 @@ export function createDispatcher(
       if (!options.isTrustedSender(sender)) {
         return { ok: false, error: { code: 'forbidden', message: 'Request refused: it did not come from the Payments Desk window.' } }
       }
+      const refusedChannel = options.gate?.channel(name)
+      if (refusedChannel) return { ok: false, error: refusedChannel.toShape() }
       const request = channel.schemas.request.safeParse(payload)
       if (!request.success) {
         return { ok: false, error: { code: 'validation', message: `Invalid request: ${describeIssues(request.error)}` } }
       }
+      const refusedRequest = options.gate?.request(name, request.data)
+      if (refusedRequest) return { ok: false, error: refusedRequest.toShape() }
       try {
         const value = await channel.handler(request.data)
         const response = channel.schemas.response.safeParse(value)

@@ -3,6 +3,7 @@ import type { Account } from '../../shared/accounts'
 import { checkApiKey } from '../../shared/api-key'
 import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeRequest, InvokeResponse } from '../../shared/contract/channels'
+import type { PolicyView } from '../../shared/contract/policy-schema'
 import { checkBaseUrl, environmentIds, environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { ApiClient } from '../api/api-client'
 import { baseUrlDetail, environmentSwitchDetail, keyDeletedDetail, keyStoredDetail } from '../audit/audit-details'
@@ -42,6 +43,8 @@ export function createSettingsService(deps: {
   startLocal?: () => Promise<unknown>
   /** The account in use changed: the throttle's view follows it. */
   onAccountSwitched?: () => void
+  /** The managed policy in force, for the window to hide and lock what it fixes. */
+  policy: PolicyView
 }): SettingsService {
   const notices: string[] = []
 
@@ -79,7 +82,7 @@ export function createSettingsService(deps: {
       }),
     )
     const notice = [...notices.splice(0), ...new Set(problems)].join(' ') || null
-    return { settings: deps.settings.get(), environments, notice }
+    return { settings: deps.settings.get(), environments, notice, policy: deps.policy }
   }
 
   return {

@@ -4,7 +4,9 @@ import { useHotkeys } from '@mantine/hooks'
 import { watchAuditWriteProblems } from './shell/audit-write-problems'
 import { watchPaymentLinks } from './shell/payment-links'
 import { EnvironmentBadge } from './shell/environment-badge'
-import { navItems } from './shell/nav-items'
+import { isScreenFor, navItems } from './shell/nav-items'
+import { selectPolicy } from './shell/policy-access'
+import { RoleRefusal } from './shell/role-refusal'
 import { ScreenLoading, screens } from './shell/screens'
 import { ThemeSync } from './shell/theme-sync'
 import { ThrottleIndicator } from './shell/throttle-indicator'
@@ -23,6 +25,7 @@ export function App() {
   const go = useNavigation((s) => s.go)
   const focusLookup = useNavigation((s) => s.focusLookup)
   const menu = useNavMenu()
+  const role = useConnection((s) => selectPolicy(s).role)
 
   useEffect(() => {
     void useConnection.getState().load()
@@ -37,14 +40,14 @@ export function App() {
       ...navItems.map((item): [string, () => void] => [
         `mod+${item.shortcut}`,
         () => {
-          go(item.view)
+          if (isScreenFor(selectPolicy(useConnection.getState()).role, item.view)) go(item.view)
         },
       ]),
     ],
     [],
   )
 
-  const Screen = screens[view]
+  const Screen = isScreenFor(role, view) ? screens[view] : RoleRefusal
   return (
     <AppShell
       header={{ height: 56 }}
@@ -69,22 +72,24 @@ export function App() {
       <AppShell.Navbar p="xs" aria-label="Screens" id={navMenuId} inert={menu.narrow && !menu.opened} style={{ overflowY: 'auto' }}>
         <ActiveAccountChoice />
         <Stack gap={2}>
-          {navItems.map((item) => (
-            <NavLink
-              key={item.view}
-              component="button"
-              type="button"
-              label={item.label}
-              description={item.description}
-              active={view === item.view}
-              onClick={() => {
-                go(item.view)
-                menu.chosen()
-              }}
-              rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
-              aria-current={view === item.view ? 'page' : undefined}
-            />
-          ))}
+          {navItems
+            .filter((item) => isScreenFor(role, item.view))
+            .map((item) => (
+              <NavLink
+                key={item.view}
+                component="button"
+                type="button"
+                label={item.label}
+                description={item.description}
+                active={view === item.view}
+                onClick={() => {
+                  go(item.view)
+                  menu.chosen()
+                }}
+                rightSection={<Kbd size="xs">{item.shortcut}</Kbd>}
+                aria-current={view === item.view ? 'page' : undefined}
+              />
+            ))}
         </Stack>
         <Text size="xs" c="dimmed" mt="auto" p="xs">
           <Kbd size="xs">{modKeyLabel()}</Kbd> + <Kbd size="xs">K</Kbd> look up a payment

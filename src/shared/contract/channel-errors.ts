@@ -1,8 +1,8 @@
 import type { ErrorCode } from '../app-error'
 import type { InvokeName } from './channels'
 
-/** Any channel may answer these: a sender refused, a payload its schema refused, a bug. */
-export const dispatcherErrors = ['forbidden', 'validation', 'internal'] as const satisfies readonly ErrorCode[]
+/** Any channel may answer these: a sender refused, a payload its schema refused, a bug, a refusal of the managed policy. */
+export const dispatcherErrors = ['forbidden', 'validation', 'internal', 'not-allowed-by-policy'] as const satisfies readonly ErrorCode[]
 
 const keychain = ['keychain-unavailable', 'keychain-locked', 'keychain-error'] as const satisfies readonly ErrorCode[]
 
@@ -42,8 +42,8 @@ export const channelErrors = {
   findPaymentInAccounts: ['invalid-id', ...serviceCall],
   addAccount: ['invalid-account-name', 'storage'],
   removeAccount: ['account-not-found', 'default-account-kept', 'storage', ...keychain],
-  createCheckout: [...serviceWrite, 'confirmation-declined'],
-  registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage'],
+  createCheckout: [...serviceWrite, 'confirmation-declined', 'environment-name-not-typed'],
+  registerWebhook: [...serviceWrite, 'confirmation-declined', 'storage', 'environment-name-not-typed'],
   listWebhooks: [],
   revealWebhookSecret: ['endpoint-not-found', 'secret-already-revealed', 'storage', ...keychain],
   sendTestEvent: ['sandbox-only', 'invalid-id', ...serviceWrite],

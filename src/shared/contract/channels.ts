@@ -7,6 +7,7 @@ import { auditListSchema } from './audit-schema'
 import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
 import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
 import { paymentLookupSchema } from './payment-schema'
+import { policyViewSchema } from './policy-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
 import { settingsSchema, themeSchema } from './settings-schema'
@@ -56,7 +57,12 @@ export const settingsViewSchema = z.object({
   environments: z.array(environmentViewSchema),
   /** Something the user must be told, e.g. a corrupt settings file was set aside. */
   notice: z.string().nullable(),
+  /** The managed policy in force: the role, and what it locks. */
+  policy: policyViewSchema,
 })
+
+/** What the user typed before a write to Production, when the managed policy asks for the environment's name. */
+const typedEnvironmentName = z.string().max(100).optional()
 
 export const settingsPatchSchema = z
   .object({
@@ -108,11 +114,11 @@ export const invokeContract = {
   },
   createCheckout: {
     // No "confirmed" flag: a write to Production is confirmed in main's own dialog, which the renderer cannot answer.
-    request: z.object({ checkout: checkoutInputSchema }).strict(),
+    request: z.object({ checkout: checkoutInputSchema, typedEnvironmentName }).strict(),
     response: z.object({ environment: environmentSchema, payment: paymentLookupSchema.shape.payment, raw: paymentLookupSchema.shape.raw }),
   },
   registerWebhook: {
-    request: z.object({ url: z.string().max(2_048), connect: z.boolean() }).strict(),
+    request: z.object({ url: z.string().max(2_048), connect: z.boolean(), typedEnvironmentName }).strict(),
     response: localEndpointSchema,
   },
   listWebhooks: {

@@ -2,6 +2,7 @@ import type { InvokeResponse } from '../../../src/shared/contract/channels'
 import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import type { EnvironmentId } from '../../../src/shared/environments'
 import { useConnection } from '../../../src/renderer/src/stores/connection-store'
+import { noPolicyView, type PolicyView } from '../../../src/shared/contract/policy-schema'
 
 export const checkoutUrl = 'http://127.0.0.1:4010/checkout/pay_abcdefghijklmnopqrstuv'
 
@@ -28,7 +29,7 @@ export function createdCheckout(environment: EnvironmentId = 'local'): InvokeRes
   }
 }
 
-export function useEnvironment(activeEnvironment: EnvironmentId): void {
+export function useEnvironment(activeEnvironment: EnvironmentId, policy: PolicyView = noPolicyView): void {
   useConnection.setState({
     view: {
       settings: { ...defaultSettings, activeEnvironment },
@@ -62,6 +63,7 @@ export function useEnvironment(activeEnvironment: EnvironmentId): void {
         },
       ],
       notice: null,
+      policy,
     },
   })
 }

@@ -4,6 +4,7 @@ import type { PaymentLookup, PaymentView } from '../../../src/shared/contract/pa
 import type { IpcResult } from '../../../src/shared/contract/ipc-result'
 import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import { installFakeApi, type FakeApi } from '../fake-api'
+import { noPolicyView } from '../../../src/shared/contract/policy-schema'
 
 const hour = 3_600_000
 
@@ -80,6 +81,7 @@ export function installFakePayments(payments: PaymentView[] = []): FakePayments 
       },
     ],
     notice: null,
+    policy: noPolicyView,
   }))
   return fake
 }

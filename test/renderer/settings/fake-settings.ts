@@ -1,5 +1,6 @@
 import { checkApiKey } from '../../../src/shared/api-key'
 import type { InvokeResponse } from '../../../src/shared/contract/channels'
+import { noPolicyView, type PolicyView } from '../../../src/shared/contract/policy-schema'
 import { defaultSettings, type Settings } from '../../../src/shared/contract/settings-schema'
 import { environmentIds, environmentLabels, type EnvironmentId } from '../../../src/shared/environments'
 import { installFakeApi, type FakeApi } from '../fake-api'
@@ -11,12 +12,13 @@ export interface FakeSettings {
   settings: Settings
   keys: Partial<Record<EnvironmentId, string>>
   notice: string | null
+  policy: PolicyView
   view(): SettingsView
 }
 
 /** A fake main process for the settings channels, with the same answers in shape. */
 export function installFakeSettings(
-  start: { settings?: Partial<Settings>; keys?: FakeSettings['keys']; notice?: string } = {},
+  start: { settings?: Partial<Settings>; keys?: FakeSettings['keys']; notice?: string; policy?: PolicyView } = {},
 ): FakeSettings {
   const api = installFakeApi()
   const state: FakeSettings = {
@@ -24,6 +26,7 @@ export function installFakeSettings(
     settings: { ...defaultSettings, ...start.settings },
     keys: { ...start.keys },
     notice: start.notice ?? null,
+    policy: start.policy ?? noPolicyView,
     view() {
       const notice = state.notice
       state.notice = null
@@ -39,6 +42,7 @@ export function installFakeSettings(
           activeAccount: 'default',
         })),
         notice,
+        policy: state.policy,
       }
     },
   }

@@ -4,6 +4,7 @@ import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import type { EnvironmentId } from '../../../src/shared/environments'
 import { environmentLabels } from '../../../src/shared/environments'
 import { useConnection } from '../../../src/renderer/src/stores/connection-store'
+import { noPolicyView } from '../../../src/shared/contract/policy-schema'
 
 export function endpoint(overrides: Partial<LocalEndpoint> = {}): LocalEndpoint {
   return {
@@ -61,6 +62,7 @@ export function setEnvironment(environment: EnvironmentId): void {
         activeAccount: 'default',
       })),
       notice: null,
+      policy: noPolicyView,
     },
   })
 }

@@ -18,7 +18,8 @@ interface CheckoutState {
   outcomeChecked: boolean
   saveDraft: (values: CheckoutFormValues) => void
   /** Sends the checkout once (never retried here); resolves to the error, if any. In Production, main asks in its own dialog first. */
-  submit: (checkout: CheckoutInput) => Promise<AppErrorShape | null>
+  /** `typedEnvironmentName`: what the user typed when the policy asks for Production's name. */
+  submit: (checkout: CheckoutInput, typedEnvironmentName?: string) => Promise<AppErrorShape | null>
   setOutcomeChecked: (checked: boolean) => void
   /** Leaves the result for the form: blank, or still holding the last details. */
   startOver: (keepDetails: boolean) => void
@@ -33,11 +34,11 @@ export const useCheckout = createStore<CheckoutState>((set, get) => ({
   saveDraft(draft) {
     set({ draft })
   },
-  async submit(checkout) {
+  async submit(checkout, typedEnvironmentName) {
     if (get().submitting) return null
     set({ submitting: true, error: null, outcomeChecked: false })
     try {
-      const created = await invoke('createCheckout', { checkout })
+      const created = await invoke('createCheckout', { checkout, ...(typedEnvironmentName === undefined ? {} : { typedEnvironmentName }) })
       set({ created, submitting: false })
       notifyIfAway('checkout', {
         title: 'Checkout payment created',

@@ -10,6 +10,7 @@ import { sortMessages } from './field-errors'
 import { draftTotal, toCheckoutInput, toRequestBody, type CheckoutFormValues, type CheckoutInput } from './form-values'
 import { PriceUnitNote } from './price-unit-note'
 import { ProductRows } from './product-rows'
+import { TypedEnvironmentName, typedNameMatches, useTypedNameRequired } from '../../components/typed-environment-name'
 
 function initialErrors(values: CheckoutFormValues, details: string[] | undefined): Record<string, string> {
   return details ? sortMessages(details, values.products.length).fields : {}
@@ -27,6 +28,8 @@ export function CheckoutForm() {
     })),
   )
   const environment = useConnection(selectActiveEnvironment)
+  const nameRequired = useTypedNameRequired()
+  const [typedName, setTypedName] = useState('')
 
   const [start] = useState(() => {
     const { draft, error: lastError } = useCheckout.getState()
@@ -41,7 +44,7 @@ export function CheckoutForm() {
 
   // In Production the main process asks in a dialog of its own before sending: nothing here can answer it.
   async function send(checkout: CheckoutInput): Promise<void> {
-    const failure = await submit(checkout)
+    const failure = await submit(checkout, nameRequired ? typedName : undefined)
     if (failure?.code === 'bad-request' && failure.details) {
       form.setErrors(sortMessages(failure.details, checkout.products.length).fields)
     }
@@ -115,8 +118,14 @@ export function CheckoutForm() {
             </SimpleGrid>
           </Stack>
         </Paper>
+        {nameRequired ? <TypedEnvironmentName value={typedName} onChange={setTypedName} disabled={submitting} /> : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={submitting} disabled={blocked} color={environment === 'production' ? 'red' : undefined}>
+          <Button
+            type="submit"
+            loading={submitting}
+            disabled={blocked || (nameRequired && !typedNameMatches(typedName))}
+            color={environment === 'production' ? 'red' : undefined}
+          >
             {environment === 'production' ? 'Create payment in Production' : 'Create checkout payment'}
           </Button>
         </Group>

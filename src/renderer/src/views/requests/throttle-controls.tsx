@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useRequests } from '../../stores/requests-store'
 import { formatRate } from '../../../../shared/format/number'
+import { useLockReason } from '../../shell/policy-access'
 
 interface Values {
   ceiling: number | string
@@ -27,6 +28,11 @@ function inRange(value: number | string, min: number, max: number, message: stri
 export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
   const configure = useRequests((s) => s.configure)
   const [error, setError] = useState<AppErrorShape | null>(null)
+  const locks = {
+    ceiling: useLockReason({ throttle: 'ceiling' }),
+    concurrency: useLockReason({ throttle: 'concurrency' }),
+    headroom: useLockReason({ throttle: 'headroom' }),
+  }
   const form = useForm<Values>({
     initialValues: { ceiling: config.ceiling, concurrency: config.concurrency, headroom: Math.round(config.headroom * 100) },
     validate: {
@@ -61,7 +67,8 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NumberInput
           label="Ceiling (req/s)"
-          description="Most requests per second"
+          description={locks.ceiling ?? 'Most requests per second'}
+          readOnly={locks.ceiling !== null}
           min={1}
           max={1000}
           decimalScale={2}
@@ -72,7 +79,8 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
         />
         <NumberInput
           label="Concurrency"
-          description="Most requests at once"
+          description={locks.concurrency ?? 'Most requests at once'}
+          readOnly={locks.concurrency !== null}
           min={1}
           max={64}
           allowDecimal={false}
@@ -82,7 +90,8 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
         />
         <NumberInput
           label="Headroom (%)"
-          description="Left to colleagues on the key"
+          description={locks.headroom ?? 'Left to colleagues on the key'}
+          readOnly={locks.headroom !== null}
           min={0}
           max={50}
           allowDecimal={false}
@@ -91,9 +100,11 @@ export function ThrottleControls({ config }: { config: SchedulerConfigView }) {
           w={170}
           {...form.getInputProps('headroom')}
         />
-        <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
-          Apply
-        </Button>
+        {Object.values(locks).some((lock) => lock === null) ? (
+          <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+            Apply
+          </Button>
+        ) : null}
       </Group>
       {error && (
         <Box mt="sm">

@@ -4,6 +4,7 @@ import { checkBaseUrl } from '../../../../shared/environments'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection, type EnvironmentView, type RemoteEnvironment } from '../../stores/connection-store'
 import { notifySaved } from './notify-saved'
+import { useLockReason } from '../../shell/policy-access'
 
 /** The service's address for a remote environment, checked here before it is sent. */
 export function BaseUrlForm(props: { env: EnvironmentView & { id: RemoteEnvironment } }) {
@@ -12,6 +13,7 @@ export function BaseUrlForm(props: { env: EnvironmentView & { id: RemoteEnvironm
   const [value, setValue] = useState(saved)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const locked = useLockReason({ baseUrl: props.env.id })
 
   async function save() {
     const checked = checkBaseUrl(value)
@@ -42,7 +44,12 @@ export function BaseUrlForm(props: { env: EnvironmentView & { id: RemoteEnvironm
     >
       <TextInput
         label="Base URL"
-        description={`${props.env.id === 'production' ? "The address of the service's live API" : 'The address the service operator gave you for the sandbox'}. https:// only (plain http is allowed for localhost).`}
+        description={
+          locked ??
+          `${props.env.id === 'production' ? "The address of the service's live API" : 'The address the service operator gave you for the sandbox'}. https:// only (plain http is allowed for localhost).`
+        }
+        readOnly={locked !== null}
+        data-locked={locked !== null || undefined}
         placeholder="https://api.example.com"
         value={value}
         onChange={(event) => {
@@ -55,9 +62,11 @@ export function BaseUrlForm(props: { env: EnvironmentView & { id: RemoteEnvironm
         inputContainer={(input) => (
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <Box flex={1}>{input}</Box>
-            <Button type="submit" loading={busy} disabled={unchanged} variant={saved ? 'default' : 'filled'}>
-              Save URL
-            </Button>
+            {locked === null ? (
+              <Button type="submit" loading={busy} disabled={unchanged} variant={saved ? 'default' : 'filled'}>
+                Save URL
+              </Button>
+            ) : null}
           </Group>
         )}
       />

@@ -2,10 +2,13 @@ import { Badge, Tabs } from '@mantine/core'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { selectActiveEnvironment, useConnection } from '../../stores/connection-store'
 import { EnvironmentPanel } from './environment-panel'
+import { useAllowedEnvironments } from '../../shell/policy-access'
 
 /** One tab per environment, so production can be set up before anyone switches to it. */
 export function ConnectionTabs(props: { tab: EnvironmentId; onTab: (tab: EnvironmentId) => void }) {
-  const environments = useConnection((s) => s.view?.environments)
+  const all = useConnection((s) => s.view?.environments)
+  const allowed = useAllowedEnvironments()
+  const environments = all?.filter((env) => allowed.includes(env.id))
   const active = useConnection(selectActiveEnvironment)
   if (!environments) return null
   return (

@@ -5,6 +5,9 @@ import { ConnectionTest } from './connection-test'
 import { AccountChoice } from '../../shell/account-choice'
 import { AccountsSection } from './accounts-section'
 import { KeySection } from './key-section'
+import { LockedNote } from '../../components/locked-note'
+import { roleReason } from '../../../../shared/policy/channel-roles'
+import { useMayCall, usePolicy } from '../../shell/policy-access'
 
 function isRemote(env: EnvironmentView): env is EnvironmentView & { id: RemoteEnvironment } {
   return env.id !== 'local'
@@ -42,16 +45,25 @@ function LocalPanel(props: { env: EnvironmentView }) {
 /** Everything needed to reach one environment: its address, its key, and a test. */
 export function EnvironmentPanel(props: { env: EnvironmentView }) {
   const env = props.env
+  const mayKey = useMayCall('setKey')
+  const mayTest = useMayCall('testKey')
+  const { role } = usePolicy()
   return (
     <Stack gap="md" data-testid={`environment-panel-${env.id}`}>
       {isRemote(env) ? (
         <>
           <BaseUrlForm key={env.baseUrl ?? ''} env={env} />
           <Divider />
-          <AccountsSection env={env} />
-          <Divider />
-          {/* Keyed by account: a half-typed key for one account must not be saved for another. */}
-          <KeySection key={env.activeAccount} env={env} />
+          {mayKey ? (
+            <>
+              <AccountsSection env={env} />
+              <Divider />
+              {/* Keyed by account: a half-typed key for one account must not be saved for another. */}
+              <KeySection key={env.activeAccount} env={env} />
+            </>
+          ) : (
+            <LockedNote reason={`Keys: ${roleReason(role).toLowerCase()}`} testId={`key-locked-${env.id}`} />
+          )}
         </>
       ) : (
         <>
@@ -59,8 +71,12 @@ export function EnvironmentPanel(props: { env: EnvironmentView }) {
           {env.accounts.length > 1 ? <AccountChoice env={env} label="Merchant accounts" /> : null}
         </>
       )}
-      <Divider />
-      <ConnectionTest env={env} />
+      {mayTest ? (
+        <>
+          <Divider />
+          <ConnectionTest env={env} />
+        </>
+      ) : null}
     </Stack>
   )
 }

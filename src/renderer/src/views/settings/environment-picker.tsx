@@ -6,6 +6,7 @@ import type { EnvironmentId } from '../../../../shared/environments'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
+import { useAllowedEnvironments } from '../../shell/policy-access'
 import { selectActiveEnvironment, useConnection, type EnvironmentView } from '../../stores/connection-store'
 import { environmentDescriptions, environmentStatus } from './environment-status'
 
@@ -63,6 +64,7 @@ function EnvironmentCard(props: { env: EnvironmentView; active: boolean }) {
 export function EnvironmentPicker(props: { onSwitched: (environment: EnvironmentId) => void }) {
   const environments = useConnection((s) => s.view?.environments)
   const active = useConnection(selectActiveEnvironment)
+  const allowed = useAllowedEnvironments()
   const update = useConnection((s) => s.update)
   const [confirming, confirm] = useDisclosure(false)
   const [busy, setBusy] = useState(false)
@@ -98,9 +100,11 @@ export function EnvironmentPicker(props: { onSwitched: (environment: Environment
         description="Every screen talks to the environment chosen here. The header always shows which one."
       >
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
-          {environments.map((env) => (
-            <EnvironmentCard key={env.id} env={env} active={env.id === active} />
-          ))}
+          {environments
+            .filter((env) => allowed.includes(env.id))
+            .map((env) => (
+              <EnvironmentCard key={env.id} env={env} active={env.id === active} />
+            ))}
         </SimpleGrid>
       </Radio.Group>
       {error ? <ErrorAlert error={error} title="The environment was not changed" /> : null}

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection } from '../../stores/connection-store'
 import { notifySaved } from './notify-saved'
+import { useLockReason } from '../../shell/policy-access'
 
 type Throttle = Settings['throttle']
 
@@ -34,6 +35,8 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
     },
   })
   const [busy, setBusy] = useState(false)
+  const ceilingLock = useLockReason({ throttle: 'ceiling' })
+  const concurrencyLock = useLockReason({ throttle: 'concurrency' })
 
   async function save(values: typeof form.values) {
     setBusy(true)
@@ -55,7 +58,8 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
         <Group align="flex-start" grow>
           <NumberInput
             label="Ceiling (requests per second)"
-            description="The scheduler never goes faster, whatever it learns."
+            description={ceilingLock ?? 'The scheduler never goes faster, whatever it learns.'}
+            readOnly={ceilingLock !== null}
             min={1}
             max={1_000}
             decimalScale={1}
@@ -63,7 +67,8 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
           />
           <NumberInput
             label="Concurrency"
-            description="Requests in flight at the same time."
+            description={concurrencyLock ?? 'Requests in flight at the same time.'}
+            readOnly={concurrencyLock !== null}
             min={1}
             max={64}
             allowDecimal={false}
@@ -71,11 +76,13 @@ export function SchedulerDefaults(props: { throttle: Throttle }) {
           />
         </Group>
         {error ? <ErrorAlert error={error} title="Not saved" /> : null}
-        <Group>
-          <Button type="submit" loading={busy} disabled={unchanged}>
-            Save scheduler defaults
-          </Button>
-        </Group>
+        {ceilingLock === null || concurrencyLock === null ? (
+          <Group>
+            <Button type="submit" loading={busy} disabled={unchanged}>
+              Save scheduler defaults
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </form>
   )

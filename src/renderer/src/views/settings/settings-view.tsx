@@ -7,6 +7,7 @@ import { selectActiveEnvironment, useConnection } from '../../stores/connection-
 import { AuditSection } from './audit-section'
 import { ConnectionTabs } from './connection-tabs'
 import { EnvironmentPicker } from './environment-picker'
+import { PolicySection } from './policy-section'
 import { SchedulerDefaults } from './scheduler-defaults'
 import { SettingsSection } from './settings-section'
 import { SupportSection } from './support-section'
@@ -50,6 +51,7 @@ export function SettingsView() {
   return (
     <Stack gap="md" maw={960}>
       <Title order={2}>Settings</Title>
+      <PolicySection />
       <SettingsSection title="Environment">
         <EnvironmentPicker onSwitched={setTab} />
       </SettingsSection>

@@ -7,6 +7,7 @@ import { notifyIfAway } from '../../shell/notify-away'
 import { selectActiveEnvironment, selectActiveLabel, useConnection } from '../../stores/connection-store'
 import { useWebhooks } from '../../stores/webhooks-store'
 import { EventNamesPreview } from './event-names-preview'
+import { TypedEnvironmentName, typedNameMatches, useTypedNameRequired } from '../../components/typed-environment-name'
 
 export function RegisterForm() {
   const environment = useConnection(selectActiveEnvironment)
@@ -18,6 +19,8 @@ export function RegisterForm() {
   const [connect, setConnect] = useState(false)
   const [urlError, setUrlError] = useState<string | null>(null)
   const production = environment === 'production'
+  const nameRequired = useTypedNameRequired()
+  const [typedName, setTypedName] = useState('')
 
   // In Production the main process asks in a dialog of its own before sending: nothing here can answer it.
   async function submit(): Promise<void> {
@@ -26,11 +29,12 @@ export function RegisterForm() {
       setUrlError(checked.message)
       return
     }
-    const outcome = await register({ url: checked.url, connect })
+    const outcome = await register({ url: checked.url, connect, ...(nameRequired ? { typedEnvironmentName: typedName } : {}) })
     if (outcome.kind === 'failed' && outcome.error.code === 'invalid-url') setUrlError(outcome.error.message)
     if (outcome.kind === 'registered') {
       setUrl('')
       setConnect(false)
+      setTypedName('')
       notifyIfAway('webhooks', {
         title: 'Webhook endpoint registered',
         message: `${checked.url}: its secret is in the keychain.`,
@@ -89,8 +93,14 @@ export function RegisterForm() {
             </Text>
           )}
           {otherError && <ErrorAlert error={otherError} title="The endpoint was not registered" />}
+          {nameRequired ? <TypedEnvironmentName value={typedName} onChange={setTypedName} disabled={registering} /> : null}
           <Group>
-            <Button type="submit" loading={registering} color={production ? 'red' : undefined}>
+            <Button
+              type="submit"
+              loading={registering}
+              disabled={nameRequired && !typedNameMatches(typedName)}
+              color={production ? 'red' : undefined}
+            >
               Register endpoint
             </Button>
           </Group>
