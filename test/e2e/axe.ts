@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { axeExceptions, type AxeException } from './axe-exceptions'
+import { waitForTransitions } from './transitions'
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -33,21 +34,9 @@ async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(`${await axeSource}\n;void 0`)
 }
 
-// axe reads colours as they are painted, so a dialog still fading in has its text blended with the
-// page behind it. Two frames let a transition that was just asked for start; endless ones (loaders,
-// a running batch's stripes) are left running.
-const transitionsEnded = `new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))).then(() =>
-  Promise.all(
-    document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined)),
-  ),
-).then(() => undefined)`
-
 /** Every axe violation in the page as it is now, once its transitions have ended, one finding per element. */
 export async function findViolations(page: Page): Promise<AxeFinding[]> {
-  await page.evaluate(transitionsEnded)
+  await waitForTransitions(page)
   await injectAxe(page)
   const results = await page.evaluate<AxeResults>(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(axeTags)} }, rules: ${JSON.stringify(experimentalRules)}, resultTypes: ['violations'] })`,
