@@ -162,7 +162,7 @@ async function coldStart(root: string, core: AppCore): Promise<Sample> {
     })
     // Every key sent has been handled before the page's count is read.
     await Promise.all(keys)
-    const marks = (await page.evaluate('window.__startupMarks')) as PageMarks
+    const marks = await page.evaluate<PageMarks>('window.__startupMarks')
     const paintedMs = Math.max(marks.firstPaintMs ?? Number.NaN, marks.fieldFrameMs ?? Number.NaN)
     const interactiveMs = marks.inputs.find(([at]) => at >= paintedMs)?.[0] ?? Number.NaN
     const readyMs = marks.inputs.find(([, reacts]) => reacts)?.[0] ?? Number.NaN

@@ -21,7 +21,7 @@ const placeholder = '<div id="start-screen"></div>'
  * request that blocks rendering. The file stays in the bundle for whatever else names it.
  */
 function inlineStylesheets(html: string, bundle: OutputBundle): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g, (link, fileName: string) => {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g, (_link, fileName: string) => {
     const asset = bundle[fileName]
     if (asset?.type !== 'asset') throw new Error(`index.html links ${fileName}, which the bundle does not hold`)
     const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
