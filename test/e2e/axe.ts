@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { axeExceptions, type AxeException } from './axe-exceptions'
 import type { AppPage } from './harness'
+import { waitForTransitions } from './transitions'
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -34,8 +35,9 @@ async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(`${await axeSource}\n;void 0`)
 }
 
-/** Every axe violation in the page as it is now, one finding per element. */
+/** Every axe violation in the page as it is now, once its transitions have ended, one finding per element. */
 export async function findViolations(page: Page): Promise<AxeFinding[]> {
+  await waitForTransitions(page)
   await injectAxe(page)
   const results = await page.evaluate<AxeResults>(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(axeTags)} }, rules: ${JSON.stringify(experimentalRules)}, resultTypes: ['violations'] })`,

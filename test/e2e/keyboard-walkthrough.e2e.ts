@@ -67,7 +67,8 @@ describe('keyboard only', () => {
     await card.getByRole('button', { name: 'Copied' }).waitFor()
     expect(await clipboard()).toMatch(/^Ihre Karte wurde abgelehnt\./)
     expect(await clipboard()).toBe(await card.getByTestId('customer-message').textContent())
-    expect(await isFocused(copy), 'the focus is back on the button').toBe(true)
+    // The button now reads Copied, so it is found by its test ID rather than by its name.
+    expect(await isFocused(card.getByTestId('copy-customer-message')), 'the focus is back on the button').toBe(true)
   })
 
   it('runs a batch and hears that it finished', async () => {

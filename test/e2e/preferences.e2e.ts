@@ -4,6 +4,7 @@ import { bulkPaymentId } from '../../src/sandbox/seed'
 import { startWebhookReceiver } from '../helpers/webhook-receiver'
 import { launchBrowser, openApp, openScreen, type AppPage } from './harness'
 import { focusOutlined, lostContent, motionLeft, unseenControls } from './preference-probes'
+import { waitForTransitions } from './transitions'
 
 const screens = ['Payments', 'Batch lookup', 'Checkout', 'Webhooks', 'Requests', 'Settings'] as const
 
@@ -189,6 +190,7 @@ describe('200 % zoom of a 1280×800 window (640×400 CSS px)', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await current.setScheme(scheme)
       await expect.poll(() => current.page.evaluate('document.documentElement.dataset.mantineColorScheme')).toBe(scheme)
+      await waitForTransitions(current.page)
       expect(await lostContent(current.page), `${state} (${scheme})`).toEqual([])
       await screenshotFromTop(current, `zoom-200-${state}`)
     }

@@ -26,7 +26,8 @@ function readable(candidates: readonly string[], background: string, adjust: typ
   return adjust(last, 1)
 }
 
-const darkSurface = DEFAULT_THEME.colors.dark[5]
+// The lighter of dark's hover greys: a menu item's (dark 4); a nav link's and a button's are dark 5.
+const darkSurface = DEFAULT_THEME.colors.dark[4]
 
 /** The darker of two colours. */
 const deeper = (a: string, b: string): string => (luminance(a) <= luminance(b) ? a : b)

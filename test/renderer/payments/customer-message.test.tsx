@@ -55,14 +55,15 @@ describe('Copy customer message', () => {
     expect(await navigator.clipboard.readText()).toBe(customerMessages.incorrect_cvc.fr)
   })
 
-  it('works from the keyboard: Enter opens the menu, the arrows move, Enter copies, the focus comes back', async () => {
+  it('works from the keyboard: Enter opens the menu on its first language, the arrows move, Enter copies, the focus comes back', async () => {
     const { user, card } = renderCard('processing_error')
     const button = within(card).getByRole('button', { name: 'Copy customer message' })
     button.focus()
     await user.keyboard('{Enter}')
     await screen.findByRole('menu')
-    await user.keyboard('{ArrowDown}')
-    expect(document.activeElement).toHaveTextContent('English')
+    await waitFor(() => {
+      expect(document.activeElement).toHaveTextContent('English')
+    })
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
     expect(document.activeElement).toHaveTextContent('Español')
     await user.keyboard('{Enter}')

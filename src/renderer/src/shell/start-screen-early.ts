@@ -1,5 +1,7 @@
-// Loaded as a classic script right after the prerendered start screen in index.html (the build
-// emits it as start-screen.js), long before the app's modules run. It has no imports and no exports.
+// Loaded as a classic script in index.html's head, before the stylesheet (the build emits it as
+// start-screen.js), long before the app's modules run. It has no imports and no exports. In the head
+// it neither waits for the stylesheet nor holds the parser at the end of the body, where it kept the
+// prerendered start screen from being painted until it had arrived.
 
 // Mantine's colour scheme before the first paint, as its provider will set it (its own inline
 // script is not allowed by the CSP), so a dark desktop does not see the start screen flash light.
@@ -11,7 +13,9 @@
 
 // An Enter in the prerendered field is kept for the app, which looks the ID up once it has taken
 // over (adoptStartScreen); the CSP's form-action 'none' would drop the form's own submission.
-document.getElementById('start-screen')?.addEventListener('submit', (event) => {
+// Listened for on the document: the start screen is not parsed yet when this runs.
+document.addEventListener('submit', (event) => {
+  if (!(event.target instanceof HTMLFormElement) || !event.target.closest('#start-screen')) return
   event.preventDefault()
-  if (event.target instanceof HTMLFormElement) event.target.dataset.submitted = 'true'
+  event.target.dataset.submitted = 'true'
 })

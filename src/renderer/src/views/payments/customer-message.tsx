@@ -8,6 +8,7 @@ import {
   type CustomerTexts,
 } from '../../../../shared/customer-messages'
 import { announce } from '../../shell/announcer'
+import { mainContentId } from '../../shell/skip-link'
 
 // The language of the last copy, on this computer: the next failure is most likely for a
 // customer of the same shop.
@@ -41,7 +42,9 @@ export function CustomerMessage({ texts }: { texts: CustomerTexts }) {
         <Text lang={language} data-testid="customer-message">
           {texts[language]}
         </Text>
-        <Menu position="bottom-end" shadow="md">
+        {/* In the main landmark rather than a portal at the end of the page (outside every landmark), and
+            no focus placeholder: Mantine's is a focusable role="presentation" child, which a menu may not own. */}
+        <Menu position="bottom-end" shadow="md" portalProps={{ target: `#${mainContentId}` }} withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button
               size="xs"
