@@ -3,7 +3,7 @@ import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
 import { blindWindow429, learnWindowAtBlockEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { defaultRateTuning, type RateTuning } from './rate-tuning'
+import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
 
@@ -173,7 +173,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     probeAt: null,
     // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
     spacingMs: unchanged
-      ? Math.min(tuning.maxSpacingMs, next.spacingMs * 4)
+      ? fruitlessSpacingMs(next.spacingMs, limit, tuning)
       : next.phase === 'probe'
         ? tuning.minSpacingMs
         : next.spacingMs,

@@ -1,6 +1,6 @@
 import { inferFixedWindow, nextBoundary, okInWindow, type FixedWindow } from './fixed-window'
 import type { RateModel } from './rate-model'
-import type { RateTuning } from './rate-tuning'
+import { fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
 /**
  * The rate model's part for a fixed window learnt from 429s that say nothing (fixed-window.ts):
@@ -8,8 +8,12 @@ import type { RateTuning } from './rate-tuning'
  * than for a guessed pause that doubles while the window stays shut.
  */
 
+function perSecond(window: FixedWindow): number {
+  return (window.limit * 1000) / window.windowMs
+}
+
 function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): RateModel {
-  const limit = (window.limit * 1000) / window.windowMs
+  const limit = perSecond(window)
   return {
     ...model,
     fixedWindow: window,
@@ -33,7 +37,9 @@ export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): Rat
   if (window === null) return { ...model, blindBlock: false }
   if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
     return { ...model, blindBlock: false, fixedWindow: window }
-  return { ...holding(model, window, tuning), blindBlock: false }
+  // Blocks that agree have measured the count, as a probe that found nothing would: the next probe waits as long.
+  const spacingMs = fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
+  return { ...holding(model, window, tuning), blindBlock: false, spacingMs }
 }
 
 /**
@@ -59,7 +65,7 @@ export function blindWindow429(
   const spacingMs = rose
     ? tuning.minSpacingMs
     : model.phase === 'probe'
-      ? Math.min(tuning.maxSpacingMs, model.spacingMs * 4)
+      ? fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
       : model.spacingMs
   return { ...holding(paused, rose ? { ...window, limit: count } : window, tuning), spacingMs, cutAt: obs.at, okSinceCut: 0 }
 }
