@@ -32,6 +32,8 @@ export interface RateTuning {
   /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
   minSelfPauseMs: number
   maxSelfPauseMs: number
+  /** Waiting for a window's end placed by one block of 429s wastes up to the time that block's end is uncertain by: at most this much. */
+  guessedWindowSpreadMs: number
 }
 
 export const defaultRateTuning: RateTuning = {
@@ -50,6 +52,7 @@ export const defaultRateTuning: RateTuning = {
   maxPauseMs: 10 * 60_000,
   minSelfPauseMs: 100,
   maxSelfPauseMs: 2_000,
+  guessedWindowSpreadMs: 500,
 }
 
 /**

@@ -1,4 +1,4 @@
-import { inferFixedWindow, nextBoundary, okInWindow, type FixedWindow } from './fixed-window'
+import { inferFixedWindow, nextBoundary, nextBoundaryAfterOneBlock, okInWindow, type FixedWindow } from './fixed-window'
 import type { RateModel } from './rate-model'
 import { fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
@@ -68,4 +68,16 @@ export function blindWindow429(
       ? fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
       : model.spacingMs
   return { ...holding(paused, rose ? { ...window, limit: count } : window, tuning), spacingMs, cutAt: obs.at, okSinceCut: 0 }
+}
+
+/**
+ * A 429 without Retry-After, no window known yet, after one block of them that may have ended a
+ * window: everything waits for where such a window would next end. The second block, which the
+ * window is learnt from, then costs one 429 instead of one per doubling pause (a probe's too).
+ */
+export function waitForGuessedWindowEnd(model: RateModel, obs: { sentAt: number }, tuning: RateTuning): RateModel {
+  // Only the first 429 of a block: later ones are the requests already in flight.
+  if (model.fixedWindow !== null || model.selfPauseMs !== 0) return model
+  const end = nextBoundaryAfterOneBlock(model.sent, obs.sentAt, tuning.guessedWindowSpreadMs)
+  return end === null ? model : { ...model, pausedUntil: Math.max(model.pausedUntil, end) }
 }
