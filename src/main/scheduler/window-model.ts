@@ -14,6 +14,11 @@ function perSecond(window: FixedWindow): number {
 
 function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): RateModel {
   const limit = perSecond(window)
+  // The count read off the answers may be one high: where among requests a few ms apart the
+  // boundary falls is not known, and the one just before it may be the service's next window's.
+  // Paced at one fewer per window (less the margin an announced limit gets for timing), a count
+  // one too high still stays under the limit.
+  const paced = perSecond({ ...window, limit: window.limit - 1 }) * (1 - tuning.announcedMargin)
   return {
     ...model,
     fixedWindow: window,
@@ -21,7 +26,7 @@ function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): Rat
     limit,
     source: 'probing',
     phase: 'hold',
-    rate: Math.min(model.ceiling, Math.max(tuning.floor, limit * (1 - tuning.margin))),
+    rate: Math.min(model.ceiling, Math.max(tuning.floor, paced)),
     heldMs: 0,
     probeAt: null,
     generation: model.generation + 1,
