@@ -38,16 +38,21 @@ interface Block {
   /** The last refused request's sending, and the next one let through: a boundary lies between. */
   lastRefused: number
   nextOk: number
+  refused: number
 }
 
 function blocksOf(sorted: readonly SentAnswer[]): Block[] {
   const blocks: Block[] = []
   let lastRefused: number | null = null
+  let refused = 0
   for (const answer of sorted) {
-    if (!answer.ok) lastRefused = answer.sentAt
-    else if (lastRefused !== null) {
-      blocks.push({ lastRefused, nextOk: answer.sentAt })
+    if (!answer.ok) {
+      lastRefused = answer.sentAt
+      refused += 1
+    } else if (lastRefused !== null) {
+      blocks.push({ lastRefused, nextOk: answer.sentAt, refused })
       lastRefused = null
+      refused = 0
     }
   }
   return blocks
@@ -95,6 +100,19 @@ export function inferFixedWindow(answers: readonly SentAnswer[]): FixedWindow | 
     if (best !== null) return best
   }
   return null
+}
+
+/**
+ * Before a window is known, after one block of 429s: the latest the shortest round window can
+ * next end after `at`, were the block a window's end. null unless the block held more than one
+ * 429 (a bucket refills within the first pause) and placed its end within `spreadMs`.
+ */
+export function nextBoundaryAfterOneBlock(answers: readonly SentAnswer[], at: number, spreadMs: number): number | null {
+  const blocks = blocksOf([...answers].sort((a, b) => a.sentAt - b.sentAt))
+  const block = blocks[0]
+  if (blocks.length !== 1 || block === undefined || block.refused < 2 || block.nextOk - block.lastRefused > spreadMs) return null
+  const windowMs = roundWindowsMs[0]
+  return block.nextOk + (Math.floor((at - block.nextOk) / windowMs) + 1) * windowMs
 }
 
 /**

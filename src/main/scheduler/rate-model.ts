@@ -1,9 +1,9 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
-import { blindWindow429, learnWindowAtBlockEnd } from './window-model'
+import { blindWindow429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { defaultRateTuning, type RateTuning } from './rate-tuning'
+import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
 
@@ -119,7 +119,8 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   if (obs.kind === 'ok') return succeeded(learnWindowAtBlockEnd(kept, tuning), obs, tuning)
   const blind = obs.retryAfterMs === undefined && kept.source !== 'headers'
   const windowed = blind ? blindWindow429(kept, obs, tuning) : null
-  return windowed ?? rateLimited({ ...kept, blindBlock: blind, fixedWindow: null }, obs, tuning)
+  const waited = blind ? waitForGuessedWindowEnd(kept, obs, tuning) : kept
+  return windowed ?? rateLimited({ ...waited, blindBlock: blind, fixedWindow: null }, obs, tuning)
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
@@ -173,7 +174,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     probeAt: null,
     // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
     spacingMs: unchanged
-      ? Math.min(tuning.maxSpacingMs, next.spacingMs * 4)
+      ? fruitlessSpacingMs(next.spacingMs, limit, tuning)
       : next.phase === 'probe'
         ? tuning.minSpacingMs
         : next.spacingMs,

@@ -17,9 +17,14 @@ export interface RateTuning {
   probeCut: number
   /** A 429 while holding with no measurement: the rate was too high by at least this much. */
   holdCut: number
-  /** Rate-bound time held before the first probe; ×4 after each probe that found nothing new (each costs a 429). */
+  /** Rate-bound time held before the first probe; longer after each probe that found nothing new (fruitlessSpacingMs). */
   minSpacingMs: number
   maxSpacingMs: number
+  /**
+   * After a probe that found nothing new, at least this many successes held before the next:
+   * each such probe costs a 429, so probing stays within a third of a 1 % share at any limit.
+   */
+  successesPerProbe: number
   /** A success rate measured over less time than this is noise. */
   minWindowMs: number
   /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
@@ -27,6 +32,8 @@ export interface RateTuning {
   /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
   minSelfPauseMs: number
   maxSelfPauseMs: number
+  /** Waiting for a window's end placed by one block of 429s wastes up to the time that block's end is uncertain by: at most this much. */
+  guessedWindowSpreadMs: number
 }
 
 export const defaultRateTuning: RateTuning = {
@@ -40,8 +47,18 @@ export const defaultRateTuning: RateTuning = {
   probeCut: 0.95,
   minSpacingMs: 1_500,
   maxSpacingMs: 12_000,
+  successesPerProbe: 300,
   minWindowMs: 1_000,
   maxPauseMs: 10 * 60_000,
   minSelfPauseMs: 100,
   maxSelfPauseMs: 2_000,
+  guessedWindowSpreadMs: 500,
+}
+
+/**
+ * Rate-bound time held before the next probe, after one that found nothing new: four times the
+ * last, and at least `successesPerProbe` successes at `limit` req/s.
+ */
+export function fruitlessSpacingMs(spacingMs: number, limit: number, tuning: RateTuning): number {
+  return Math.max(Math.min(tuning.maxSpacingMs, spacingMs * 4), (tuning.successesPerProbe * 1000) / limit)
 }

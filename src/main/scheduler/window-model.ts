@@ -1,6 +1,6 @@
-import { inferFixedWindow, nextBoundary, okInWindow, type FixedWindow } from './fixed-window'
+import { inferFixedWindow, nextBoundary, nextBoundaryAfterOneBlock, okInWindow, type FixedWindow } from './fixed-window'
 import type { RateModel } from './rate-model'
-import type { RateTuning } from './rate-tuning'
+import { fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
 /**
  * The rate model's part for a fixed window learnt from 429s that say nothing (fixed-window.ts):
@@ -8,8 +8,17 @@ import type { RateTuning } from './rate-tuning'
  * than for a guessed pause that doubles while the window stays shut.
  */
 
+function perSecond(window: FixedWindow): number {
+  return (window.limit * 1000) / window.windowMs
+}
+
 function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): RateModel {
-  const limit = (window.limit * 1000) / window.windowMs
+  const limit = perSecond(window)
+  // The count read off the answers may be one high: where among requests a few ms apart the
+  // boundary falls is not known, and the one just before it may be the service's next window's.
+  // Paced at one fewer per window (less the margin an announced limit gets for timing), a count
+  // one too high still stays under the limit.
+  const paced = perSecond({ ...window, limit: window.limit - 1 }) * (1 - tuning.announcedMargin)
   return {
     ...model,
     fixedWindow: window,
@@ -17,7 +26,7 @@ function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): Rat
     limit,
     source: 'probing',
     phase: 'hold',
-    rate: Math.min(model.ceiling, Math.max(tuning.floor, limit * (1 - tuning.margin))),
+    rate: Math.min(model.ceiling, Math.max(tuning.floor, paced)),
     heldMs: 0,
     probeAt: null,
     generation: model.generation + 1,
@@ -33,7 +42,9 @@ export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): Rat
   if (window === null) return { ...model, blindBlock: false }
   if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
     return { ...model, blindBlock: false, fixedWindow: window }
-  return { ...holding(model, window, tuning), blindBlock: false }
+  // Blocks that agree have measured the count, as a probe that found nothing would: the next probe waits as long.
+  const spacingMs = fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
+  return { ...holding(model, window, tuning), blindBlock: false, spacingMs }
 }
 
 /**
@@ -59,7 +70,19 @@ export function blindWindow429(
   const spacingMs = rose
     ? tuning.minSpacingMs
     : model.phase === 'probe'
-      ? Math.min(tuning.maxSpacingMs, model.spacingMs * 4)
+      ? fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
       : model.spacingMs
   return { ...holding(paused, rose ? { ...window, limit: count } : window, tuning), spacingMs, cutAt: obs.at, okSinceCut: 0 }
+}
+
+/**
+ * A 429 without Retry-After, no window known yet, after one block of them that may have ended a
+ * window: everything waits for where such a window would next end. The second block, which the
+ * window is learnt from, then costs one 429 instead of one per doubling pause (a probe's too).
+ */
+export function waitForGuessedWindowEnd(model: RateModel, obs: { sentAt: number }, tuning: RateTuning): RateModel {
+  // Only the first 429 of a block: later ones are the requests already in flight.
+  if (model.fixedWindow !== null || model.selfPauseMs !== 0) return model
+  const end = nextBoundaryAfterOneBlock(model.sent, obs.sentAt, tuning.guessedWindowSpreadMs)
+  return end === null ? model : { ...model, pausedUntil: Math.max(model.pausedUntil, end) }
 }

@@ -4,6 +4,7 @@ import {
   keepAnswer,
   keptAnswersMs,
   nextBoundary,
+  nextBoundaryAfterOneBlock,
   okInWindow,
   type SentAnswer,
 } from '../../../src/main/scheduler/fixed-window'
@@ -69,6 +70,29 @@ describe('a fixed window learnt from 429s without Retry-After', () => {
     })
     const window = inferFixedWindow(answers)
     if (window !== null) expect((window.limit * 1000) / window.windowMs).toBeLessThanOrEqual(26)
+  })
+
+  it('after one block, places the next end of a 1 s window no earlier than the real one, and no more than the block is uncertain by', () => {
+    const { answers, blockEnds } = answersOf(withoutRetryAfter(fixedWindow({ limit: 30, windowMs: 1_000 })), {
+      spacingMs: 20,
+      untilMs: 1_500,
+    })
+    expect(blockEnds).toHaveLength(1)
+    const at = t0 + 1_650
+    const end = nextBoundaryAfterOneBlock(answers, at, 500)
+    // The limiter's windows end at whole seconds: the next after `at` is t0 + 2 s.
+    expect(end).toBeGreaterThanOrEqual(t0 + 2_000)
+    expect(end).toBeLessThanOrEqual(t0 + 2_500)
+    expect(nextBoundaryAfterOneBlock(answers, at, 50)).toBeNull()
+  })
+
+  it('guesses no window end from a block of one 429 (a bucket refilled within the first pause) or from two blocks', () => {
+    const bucket = answersOf(withoutRetryAfter(tokenBucket({ rate: 20, burst: 1 })), { spacingMs: 10, untilMs: 150 })
+    expect(bucket.blockEnds).toHaveLength(1)
+    expect(nextBoundaryAfterOneBlock(bucket.answers, t0 + 300, 500)).toBeNull()
+    const twoBlocks = answersOf(withoutRetryAfter(fixedWindow({ limit: 30, windowMs: 1_000 })), { spacingMs: 20, untilMs: 2_500 })
+    expect(twoBlocks.blockEnds).toHaveLength(2)
+    expect(nextBoundaryAfterOneBlock(twoBlocks.answers, t0 + 2_600, 500)).toBeNull()
   })
 
   it('sees no window when the count before each block differs (the limit changed)', () => {
