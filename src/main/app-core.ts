@@ -1,24 +1,21 @@
-import { isAppError } from '../shared/app-error'
-import { createApiClient, type ApiClient, type ApiClientOptions } from './api/api-client'
+import { createApiClient, type ApiClient } from './api/api-client'
 import { keySendRefusedDetail } from './audit/audit-details'
 import { AuditLog } from './audit/audit-log'
 import { forwardEvents } from './ipc/app-events'
-import { createDispatcher, type Dispatcher, type Handlers, type Sender } from './ipc/dispatcher'
+import { createDispatcher, type Dispatcher, type Handlers } from './ipc/dispatcher'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
 import { accountKey, findAccount } from '../shared/accounts'
 import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createHandlers } from './ipc/handler-table'
-import { consoleLog, type AppLog } from './logging/app-log'
+import { consoleLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
-import { overriddenNotice, settingsUnderPolicy } from './policy/apply-policy'
-import { policyView, restrictedNotice } from './policy/policy'
+import { policyView } from './policy/policy'
 import { withPolicyNote } from './policy/policy-audit'
 import { createPolicyGate } from './policy/policy-gate'
-import { readPolicy } from './policy/read-policy'
+import { governSettings } from './policy/policy-at-start'
 import { RequestLog } from './request-log/request-log'
 import { createAccountSchedulers, type AccountSchedulers } from './scheduler/account-schedulers'
-import type { Scheduler, SchedulerOptions } from './scheduler/scheduler'
-import type { SecretStore } from './secrets/keychain'
+import type { Scheduler } from './scheduler/scheduler'
 import { createAccountService } from './services/account-service'
 import { createAuditService, type AuditService } from './services/audit-service'
 import { createBatchService, type BatchService, type FileDialogs } from './services/batch-service'
@@ -26,44 +23,18 @@ import { createCheckoutService } from './services/checkout-service'
 import { createConnections, type LocalService } from './services/connections'
 import { createLocalSandbox } from './services/local-sandbox'
 import { createPaymentService, type PaymentService } from './services/payment-service'
-import { createProductionGuard, type ProductionConfirm } from './services/production-guard'
+import { createProductionGuard } from './services/production-guard'
 import { createSandboxService } from './services/sandbox-service'
 import { createSchedulerService } from './services/scheduler-service'
 import { createSettingsService } from './services/settings-service'
-import { createSupportService, type RuntimeVersions, type SupportShell } from './services/support-service'
+import { createSupportService } from './services/support-service'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
 
-export interface AppCoreOptions {
-  dataDir: string
-  secrets: SecretStore
-  /** 'start' runs the local sandbox in this process; tests may pass one already running. */
-  localService: LocalService | 'start' | null
-  /** Hosts besides this computer the started sandbox may deliver webhooks to: from the environment, never from IPC. */
-  sandboxDeliveryHosts?: readonly string[]
-  isTrustedSender: (sender: Sender) => boolean
-  scheduler?: Omit<SchedulerOptions, 'ceiling' | 'concurrency'>
-  client?: Pick<ApiClientOptions, 'fetch' | 'timeoutMs' | 'retry' | 'maxBodyBytes'>
-  /** Where internal errors go unless onInternalError says otherwise; its recent errors go into the diagnostics. */
-  log?: AppLog
-  onInternalError?: (error: unknown) => void
-  /** Opens the logs folder; without it, "Open logs folder" answers logs-folder-unavailable. */
-  shell?: SupportShell
-  /** Versions the shell knows (app, Electron, Chrome), for the diagnostics. */
-  versions?: RuntimeVersions
-  /** Open and save dialogs of the shell; without them, file actions answer "cancelled". */
-  dialogs?: FileDialogs
-  /** The shell's dialog before a write to Production; without it, such writes are refused. */
-  confirm?: ProductionConfirm
-  /** The OS user the audit log names; the account running the process unless a test says otherwise. */
-  auditUser?: string
-  /** payments-desk:// links: the shell's inbox, which may hold one from before the core existed. */
-  links?: LinkInbox
-  /** The managed policy file (the shell passes managedPolicyPath's); without it none is read, as in most tests. */
-  policyPath?: string
-}
+import type { AppCoreOptions } from './app-core-options'
+export type { AppCoreOptions } from './app-core-options'
 
 const noDialogs: FileDialogs = {
   chooseIdFile: () => Promise.resolve(null),
@@ -103,19 +74,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const endpoints = new EndpointStore(options.dataDir)
   const loaded = await settings.load()
   const endpointsNotice = await endpoints.load()
-  // Read once, before anything uses the settings: what the policy fixes beats settings.json.
-  const policy = await readPolicy(options.policyPath)
-  const governed = settingsUnderPolicy(settings.get(), policy)
-  const policyNotices = [restrictedNotice(policy), overriddenNotice(governed.changes)]
-  if (governed.changes.length > 0) {
-    try {
-      await settings.update(() => governed.settings)
-    } catch (error) {
-      // The override is in force for this run (update applies before it saves); only the file is behind.
-      if (!isAppError(error)) throw error
-      policyNotices.push(error.message)
-    }
-  }
+  // What the policy fixes beats settings.json, from the first use of the settings on.
+  const { policy, notices: policyNotices } = await governSettings(settings, options.policyPath)
 
   // 'start': the sandbox runs in this process only once the local environment is in use:
   // at launch when it is the active one, else on its first request or the switch to it.
@@ -185,7 +145,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     policy: policyView(policy),
   })
   for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
-  for (const notice of policyNotices) if (notice) settingsService.addNotice(notice)
+  for (const notice of policyNotices) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
     payments,
