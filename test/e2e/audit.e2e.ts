@@ -68,13 +68,14 @@ describe('Settings: audit log', () => {
 
     await section.getByText('Intact: 3 entries, keyed chain verified').waitFor()
     const rows = await rowTexts(page)
-    expect(rows.map((cells) => [cells[0], cells[3], cells[4]])).toEqual([
-      ['3', 'Operator sandbox', 'Environment switched'],
-      ['2', 'Operator sandbox', 'Key stored'],
-      ['1', 'Operator sandbox', 'Base URL changed'],
+    // A key belongs to an account; a switch of environment or its base URL to none.
+    expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[5]])).toEqual([
+      ['3', 'Operator sandbox', '', 'Environment switched'],
+      ['2', 'Operator sandbox', 'Default', 'Key stored'],
+      ['1', 'Operator sandbox', '', 'Base URL changed'],
     ])
-    expect(rows[0]?.[5]).toBe('Switched from Local sandbox to Operator sandbox')
-    expect(rows[1]?.[5]).toMatch(/^Stored a private key for Operator sandbox \(SHA256:[0-9a-f ]{19}\)$/)
+    expect(rows[0]?.[6]).toBe('Switched from Local sandbox to Operator sandbox')
+    expect(rows[1]?.[6]).toMatch(/^Stored a private key for Operator sandbox \(SHA256:[0-9a-f ]{19}\)$/)
     expect(await page.content()).not.toContain(fixture.sandbox.apiKey)
     expect(await readFile(join(fixture.dataDir, 'audit.jsonl'), 'utf8')).not.toContain(fixture.sandbox.apiKey)
     await sectionShots(app, 'settings-audit')

@@ -174,7 +174,7 @@ describe('Batch lookup', () => {
     expect(csvPath).toBe(join(dir, '1-E2E-report.csv'))
     const csv = (await readFile(csvPath, 'utf8')).trimEnd().split('\r\n')
     expect(csv[0]).toBe(
-      'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error',
+      'payment_id,outcome,status,amount,amount_assuming_minor_units,currency,payment_method,error_code,retryable,attempted_at,customer_email,lookup_error,account',
     )
     expect(csv).toHaveLength(303)
     const failedRow = csv.find((line) => line.startsWith(`${bulkPaymentId(6)},`))

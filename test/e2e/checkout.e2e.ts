@@ -66,7 +66,7 @@ describe('Checkout against the local sandbox', () => {
     await screenshots('checkout-empty')
 
     // Only the service's two currencies can be chosen: GBP never reaches it from here.
-    expect(await page.getByRole('radio').count()).toBe(2)
+    expect(await page.getByRole('main').getByRole('radio').count()).toBe(2)
     expect(await page.getByRole('radio', { name: 'EUR', exact: true }).isChecked()).toBe(true)
     expect(await page.getByRole('radio', { name: 'USD', exact: true }).count()).toBe(1)
 

@@ -31,6 +31,7 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
               <Table.Th>When</Table.Th>
               <Table.Th>User</Table.Th>
               <Table.Th>Environment</Table.Th>
+              <Table.Th>Account</Table.Th>
               <Table.Th>Action</Table.Th>
               <Table.Th w="45%">Detail</Table.Th>
             </Table.Tr>
@@ -61,11 +62,12 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
                     >
                       {environmentLabels[entry.environment]}
                     </Text>
-                    {entry.account ? (
-                      <Text fz="xs" c="dimmed" data-testid="audit-account">
-                        {entry.account}
-                      </Text>
-                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {/* Entries about a whole environment, and those from before accounts, name none. */}
+                    <Text fz="xs" truncate="end" maw={120} title={entry.account}>
+                      {entry.account ?? ''}
+                    </Text>
                   </Table.Td>
                   <Table.Td style={nowrap}>
                     <Text fz="xs" fw={600} c={entry.action === 'audit-problem' ? 'red' : undefined}>
