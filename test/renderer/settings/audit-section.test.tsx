@@ -47,6 +47,8 @@ describe('the audit log section', () => {
       local,
       'ada',
       'Local sandbox',
+      // An entry from before accounts names none.
+      '',
       'Checkout created',
       'Created payment pay_1: 3000 EUR (minor units), customer g***@example.org.',
     ])
