@@ -64,6 +64,20 @@ describe('merchant accounts', () => {
     await page.getByTestId('not-found').waitFor()
   })
 
+  it('opens a link in the account it names, and copies a link that names the account in use', async () => {
+    app = await openApp(browser)
+    const { page, fixture } = app
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    fixture.core.links.receive(`payments-desk://payment/${seedIds.secondShop.failed}?account=Second%20shop`)
+    await page.getByTestId('failure-card').getByRole('heading', { name: 'Card expired' }).waitFor()
+    await expect.poll(() => badge(page).textContent()).toBe('Local sandbox · Second shop')
+    expect(await page.getByTestId('payment-account').textContent()).toBe('Second shop')
+    await page.getByRole('button', { name: 'Copy link to this payment' }).click()
+    await expect
+      .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
+      .toBe(`payments-desk://payment/${seedIds.secondShop.failed}?account=Second%20shop`)
+  })
+
   it('shows the account of each request in the Requests log and of each batch', async () => {
     app = await openApp(browser)
     const { page } = app
