@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Box, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { checkAccountName, defaultAccount } from '../../../../shared/accounts'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorAlert } from '../../components/error-alert'
+import { InlineFieldForm } from '../../components/inline-field-form'
 import { AccountChoice } from '../../shell/account-choice'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection, type EnvironmentView, type RemoteEnvironment } from '../../stores/connection-store'
@@ -53,33 +54,21 @@ function AddAccountForm(props: { env: EnvironmentView & { id: RemoteEnvironment 
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault()
-        void add()
+    <InlineFieldForm
+      label="Add an account"
+      description='A name your team will recognise, such as "Shop FR". Links to payments name it.'
+      placeholder="Shop FR"
+      value={value}
+      onChange={(next) => {
+        setValue(next)
+        setError(null)
       }}
-    >
-      <TextInput
-        label="Add an account"
-        description='A name your team will recognise, such as "Shop FR". Links to payments name it.'
-        placeholder="Shop FR"
-        value={value}
-        onChange={(event) => {
-          setValue(event.currentTarget.value)
-          setError(null)
-        }}
-        error={error}
-        autoComplete="off"
-        inputContainer={(input) => (
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Box flex={1}>{input}</Box>
-            <Button type="submit" variant="default" loading={busy} disabled={value.trim() === ''}>
-              Add account
-            </Button>
-          </Group>
-        )}
-      />
-    </form>
+      error={error}
+      submitLabel="Add account"
+      onSubmit={() => void add()}
+      busy={busy}
+      disabled={value.trim() === ''}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Box, Button, Group, TextInput } from '@mantine/core'
 import { checkBaseUrl } from '../../../../shared/environments'
+import { InlineFieldForm } from '../../components/inline-field-form'
 import { toErrorShape } from '../../stores/error-shape'
 import { useConnection, type EnvironmentView, type RemoteEnvironment } from '../../stores/connection-store'
 import { notifySaved } from './notify-saved'
@@ -36,40 +36,23 @@ export function BaseUrlForm(props: { env: EnvironmentView & { id: RemoteEnvironm
 
   const unchanged = value.trim() === saved
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault()
-        void save()
+    <InlineFieldForm
+      label="Base URL"
+      description={`${props.env.id === 'production' ? "The address of the service's live API" : 'The address the service operator gave you for the sandbox'}. https:// only (plain http is allowed for localhost).`}
+      locked={locked}
+      placeholder="https://api.example.com"
+      value={value}
+      onChange={(next) => {
+        setValue(next)
+        setError(null)
       }}
-    >
-      <TextInput
-        label="Base URL"
-        description={
-          locked ??
-          `${props.env.id === 'production' ? "The address of the service's live API" : 'The address the service operator gave you for the sandbox'}. https:// only (plain http is allowed for localhost).`
-        }
-        readOnly={locked !== null}
-        data-locked={locked !== null || undefined}
-        placeholder="https://api.example.com"
-        value={value}
-        onChange={(event) => {
-          setValue(event.currentTarget.value)
-          setError(null)
-        }}
-        error={error}
-        spellCheck={false}
-        autoComplete="off"
-        inputContainer={(input) => (
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Box flex={1}>{input}</Box>
-            {locked === null ? (
-              <Button type="submit" loading={busy} disabled={unchanged} variant={saved ? 'default' : 'filled'}>
-                Save URL
-              </Button>
-            ) : null}
-          </Group>
-        )}
-      />
-    </form>
+      error={error}
+      spellCheck={false}
+      submitLabel="Save URL"
+      onSubmit={() => void save()}
+      busy={busy}
+      disabled={unchanged}
+      variant={saved ? 'default' : 'filled'}
+    />
   )
 }
