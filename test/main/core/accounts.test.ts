@@ -1,8 +1,11 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { apiKeyAccount } from '../../../src/main/secrets/keychain'
 import { seedIds } from '../../../src/sandbox'
 import { accountKey } from '../../../src/shared/accounts'
-import { startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
+import { appSender, startCoreFixture, type CoreFixture } from '../../helpers/app-core-fixture'
+import { closeRestarted, restartCore } from '../../helpers/core-restart'
 
 // Several merchant accounts in one environment, through the IPC handlers as the window calls
 // them. The fixture's sandbox serves two merchants; the operator environment points at it,
@@ -171,6 +174,35 @@ describe('the local sandbox', () => {
       expect(findings.map((f) => f.lookup !== null)).toEqual([false, true])
     } finally {
       await fixture.close()
+    }
+  })
+})
+
+describe('a settings file edited by hand', () => {
+  it('sends a removed account’s key nowhere: an active account the list does not hold falls back to Default', async () => {
+    const fixture = await startCoreFixture()
+    await fixture.ok('updateSettings', {
+      activeEnvironment: 'operator',
+      baseUrl: { environment: 'operator', url: fixture.sandbox.baseUrl },
+    })
+    await fixture.ok('setKey', { environment: 'operator', key: fixture.sandbox.apiKey })
+    const core = await restartCore(fixture, async () => {
+      const path = join(fixture.dataDir, 'settings.json')
+      const settings = JSON.parse(await readFile(path, 'utf8')) as { accounts?: unknown }
+      settings.accounts = {
+        local: { list: [{ id: 'default', name: 'Default' }], active: 'default' },
+        production: { list: [{ id: 'default', name: 'Default' }], active: 'default' },
+        operator: { list: [{ id: 'default', name: 'Default' }], active: 'ghost' },
+      }
+      await writeFile(path, JSON.stringify(settings))
+    })
+    try {
+      const view = (await core.handlers.getSettings({})).environments.find((env) => env.id === 'operator')
+      expect(view?.activeAccount).toBe('default')
+      const lookup = await core.dispatcher.dispatch('getPayment', appSender, { id: 'pay_seed_card_declined' })
+      expect(lookup.ok && (lookup.value as { account: { name: string } }).account.name).toBe('Default')
+    } finally {
+      await closeRestarted(fixture, core)
     }
   })
 })
