@@ -92,6 +92,15 @@ describe('IPC fuzzing through the real dispatcher', () => {
       // A ceiling of 1 req/s leaves the adaptive rate that low; the next channels start afresh.
       fixture.core.scheduler.configure({ initialRate: fixture.core.scheduler.config().initialRate })
     }
+    if (name === 'addAccount') {
+      // Twenty accounts in two environments would make every later settings view read forty keychain items.
+      const environments = (await fixture.ok('getSettings', {})).environments
+      for (const env of environments) {
+        if (env.id === 'local') continue
+        for (const account of env.accounts.filter((a) => a.id !== 'default'))
+          await fixture.ok('removeAccount', { environment: env.id, account: account.id })
+      }
+    }
     if (name === 'batchStart' || name === 'batchResume') {
       const jobs = await fixture.ok('batchList', {})
       for (const job of jobs.filter((j) => j.status === 'running')) await fixture.ok('batchCancel', { jobId: job.id })
