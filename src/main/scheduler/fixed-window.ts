@@ -75,14 +75,14 @@ function boundaryRange(blocks: readonly Block[], windowMs: number): { low: numbe
 }
 
 /**
- * The window, when the answers show one: at least two blocks of 429s, each ending at a
+ * The window, when the answers show one: at least two (`minBlocks`) blocks of 429s, each ending at a
  * boundary of the same round window and each starting after the same count of successes in
  * its window, and no window letting more through. Otherwise null.
  */
-export function inferFixedWindow(answers: readonly SentAnswer[]): FixedWindow | null {
+export function inferFixedWindow(answers: readonly SentAnswer[], minBlocks = 2): FixedWindow | null {
   const sorted = [...answers].sort((a, b) => a.sentAt - b.sentAt)
   const blocks = blocksOf(sorted)
-  if (blocks.length < 2) return null
+  if (blocks.length < minBlocks) return null
   for (const windowMs of roundWindowsMs) {
     const range = boundaryRange(blocks, windowMs)
     if (range === null) continue
@@ -143,4 +143,30 @@ export function nextBoundary(window: FixedWindow, at: number): number {
 export function okInWindow(answers: readonly SentAnswer[], window: FixedWindow, at: number): number {
   const start = nextBoundary(window, at) - window.windowMs
   return answers.filter((a) => a.ok && a.sentAt >= start && a.sentAt < at).length
+}
+
+/**
+ * Ms until the next request may start under a learnt window, 0 when it may now: `budget`
+ * requests per window, the ones left spread over the time left in it, no closer than
+ * `minGapMs` (unless not `spread`: a lookup someone waits for). After a pause that ended mid-window (a Retry-After in whole seconds overshoots
+ * the boundary) the window's allowance is still there: it goes out faster, as the service allows.
+ */
+export function untilNextInWindow(
+  window: FixedWindow,
+  starts: readonly number[],
+  now: number,
+  { budget, minGapMs, spread }: { budget: number; minGapMs: number; spread: boolean },
+): number {
+  const end = nextBoundary(window, now)
+  const begun = end - window.windowMs
+  let used = 0
+  let last = Number.NEGATIVE_INFINITY
+  for (const t of starts) {
+    if (t >= begun) used += 1
+    last = Math.max(last, t)
+  }
+  if (used + 1 > budget) return end - now
+  if (!spread) return 0
+  const gapMs = Math.max(minGapMs, (end - now) / (budget - used))
+  return Math.max(0, last + gapMs - now)
 }

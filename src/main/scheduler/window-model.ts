@@ -36,15 +36,19 @@ function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): Rat
 
 /** At the first success after a block of such 429s, the window the answers show, if any. */
 export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): RateModel {
-  if (!model.blindBlock) return model
-  const window = inferFixedWindow(model.sent)
+  if (model.openBlock === null) return model
+  // Two blocks can agree by chance when Retry-After, not the window, decided where they ended
+  // (a bucket's burst and refill can look like a window's count): then it takes three.
+  const window = inferFixedWindow(model.sent, model.openBlock === 'blind' ? 2 : 3)
   const known = model.fixedWindow
-  if (window === null) return { ...model, blindBlock: false }
+  if (window === null) return { ...model, openBlock: null }
   if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
-    return { ...model, blindBlock: false, fixedWindow: window }
-  // Blocks that agree have measured the count, as a probe that found nothing would: the next probe waits as long.
-  const spacingMs = fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
-  return { ...holding(model, window, tuning), blindBlock: false, spacingMs }
+    return { ...model, openBlock: null, fixedWindow: window }
+  // Blind blocks that agree have measured the count, as a probe that found nothing would: the
+  // next probe waits as long. Blocks cut short by Retry-After may be a bucket's (a limit that
+  // rises is then found by the next probe), so the spacing stays.
+  const spacingMs = model.openBlock === 'blind' ? fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning) : model.spacingMs
+  return { ...holding(model, window, tuning), openBlock: null, spacingMs }
 }
 
 /**
@@ -54,19 +58,24 @@ export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): Rat
  */
 export function blindWindow429(
   model: RateModel,
-  obs: { at: number; sentAt: number; generation: number },
+  obs: { at: number; sentAt: number; generation: number; retryAfterMs?: number },
   tuning: RateTuning,
 ): RateModel | null {
   const window = model.fixedWindow
   if (window === null) return null
   const count = okInWindow(model.sent, window, obs.sentAt)
   if (count < window.limit - 1) return null
-  const paused = { ...model, pausedUntil: Math.max(model.pausedUntil, nextBoundary(window, obs.sentAt)), selfPauseMs: 0, blindBlock: true }
+  const retryAt = obs.retryAfterMs === undefined ? 0 : obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)
+  const until = Math.max(model.pausedUntil, nextBoundary(window, obs.sentAt), retryAt)
+  const paused = { ...model, pausedUntil: until, selfPauseMs: 0, openBlock: obs.retryAfterMs === undefined ? 'blind' : 'retry-after' }
   if (obs.generation !== model.generation || model.okSinceEpisode === 0) return paused
   // A probe that got clearly more through than the count found a higher one (a fast probe
   // counts a few more when the boundary is placed a little late); else it cost a 429 for
   // nothing, and the next waits longer.
   const rose = count > window.limit * 1.1 + 1
+  // With Retry-After the blocks may have been a bucket's, whose window count says nothing of a
+  // risen limit: the probe measures it as any other probe does.
+  if (rose && obs.retryAfterMs !== undefined) return null
   const spacingMs = rose
     ? tuning.minSpacingMs
     : model.phase === 'probe'
