@@ -75,14 +75,14 @@ function boundaryRange(blocks: readonly Block[], windowMs: number): { low: numbe
 }
 
 /**
- * The window, when the answers show one: at least two (`minBlocks`) blocks of 429s, each ending at a
+ * The window, when the answers show one: at least two blocks of 429s, each ending at a
  * boundary of the same round window and each starting after the same count of successes in
  * its window, and no window letting more through. Otherwise null.
  */
-export function inferFixedWindow(answers: readonly SentAnswer[], minBlocks = 2): FixedWindow | null {
+export function inferFixedWindow(answers: readonly SentAnswer[]): FixedWindow | null {
   const sorted = [...answers].sort((a, b) => a.sentAt - b.sentAt)
   const blocks = blocksOf(sorted)
-  if (blocks.length < minBlocks) return null
+  if (blocks.length < 2) return null
   for (const windowMs of roundWindowsMs) {
     const range = boundaryRange(blocks, windowMs)
     if (range === null) continue

@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
-import { blindWindow429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
+import { window429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
@@ -122,7 +122,7 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   if (obs.kind === 'ok') return succeeded(learnWindowAtBlockEnd(kept, tuning), obs, tuning)
   const unannounced = kept.source !== 'headers'
   const blind = obs.retryAfterMs === undefined && unannounced
-  const windowed = unannounced ? blindWindow429(kept, obs, tuning) : null
+  const windowed = unannounced ? window429(kept, obs, tuning) : null
   const waited = blind ? waitForGuessedWindowEnd(kept, obs, tuning) : kept
   const openBlock = unannounced ? (blind ? 'blind' : 'retry-after') : null
   return windowed ?? rateLimited({ ...waited, openBlock, fixedWindow: null }, obs, tuning)

@@ -37,9 +37,7 @@ function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): Rat
 /** At the first success after a block of such 429s, the window the answers show, if any. */
 export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): RateModel {
   if (model.openBlock === null) return model
-  // Two blocks can agree by chance when Retry-After, not the window, decided where they ended
-  // (a bucket's burst and refill can look like a window's count): then it takes three.
-  const window = inferFixedWindow(model.sent, model.openBlock === 'blind' ? 2 : 3)
+  const window = inferFixedWindow(model.sent)
   const known = model.fixedWindow
   if (window === null) return { ...model, openBlock: null }
   if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
@@ -52,11 +50,14 @@ export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): Rat
 }
 
 /**
- * A 429 without Retry-After while a window is known: everything waits for the next boundary.
- * null when the window does not explain it (fewer let through than its count: the limit fell,
- * or it never was a fixed window), for the model to treat as any other 429.
+ * A 429 without rate-limit headers while a window is known: everything waits for the next
+ * boundary (and the Retry-After, if any). null when the window does not explain it (fewer let
+ * through than its count: the limit fell, or it never was a fixed window), for the model to
+ * treat as any other 429; but a probe's 429 with Retry-After under a window learnt from such
+ * 429s found nothing new: those blocks place a boundary only to within the whole second the
+ * Retry-After was rounded to, so the count before it may be split across two windows.
  */
-export function blindWindow429(
+export function window429(
   model: RateModel,
   obs: { at: number; sentAt: number; generation: number; retryAfterMs?: number },
   tuning: RateTuning,
@@ -64,18 +65,22 @@ export function blindWindow429(
   const window = model.fixedWindow
   if (window === null) return null
   const count = okInWindow(model.sent, window, obs.sentAt)
-  if (count < window.limit - 1) return null
+  // A probe that got more through than the window allows over its whole length found a higher
+  // limit wherever the boundaries lie; with Retry-After (the blocks may have been a bucket's,
+  // whose window count says nothing of a risen limit) it is measured as any other probe is.
+  const probeMs = model.probeAt === null ? 0 : obs.at - model.probeAt
+  const outran = model.phase === 'probe' && model.probeOk > window.limit * (probeMs / window.windowMs + 1)
+  if (obs.retryAfterMs !== undefined && (outran || count > window.limit * 1.1 + 1)) return null
+  const misplaced = count < window.limit - 1
+  if (misplaced && (obs.retryAfterMs === undefined || model.phase !== 'probe')) return null
   const retryAt = obs.retryAfterMs === undefined ? 0 : obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)
-  const until = Math.max(model.pausedUntil, nextBoundary(window, obs.sentAt), retryAt)
+  const until = Math.max(model.pausedUntil, misplaced ? 0 : nextBoundary(window, obs.sentAt), retryAt)
   const paused = { ...model, pausedUntil: until, selfPauseMs: 0, openBlock: obs.retryAfterMs === undefined ? 'blind' : 'retry-after' }
   if (obs.generation !== model.generation || model.okSinceEpisode === 0) return paused
   // A probe that got clearly more through than the count found a higher one (a fast probe
   // counts a few more when the boundary is placed a little late); else it cost a 429 for
   // nothing, and the next waits longer.
   const rose = count > window.limit * 1.1 + 1
-  // With Retry-After the blocks may have been a bucket's, whose window count says nothing of a
-  // risen limit: the probe measures it as any other probe does.
-  if (rose && obs.retryAfterMs !== undefined) return null
   const spacingMs = rose
     ? tuning.minSpacingMs
     : model.phase === 'probe'
