@@ -78,7 +78,12 @@ export function window429(
   if (misplaced && (obs.retryAfterMs === undefined || model.phase !== 'probe')) return null
   const retryAt = obs.retryAfterMs === undefined ? 0 : obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)
   const until = Math.max(model.pausedUntil, misplaced ? 0 : nextBoundary(window, obs.sentAt), retryAt)
-  const paused = { ...model, pausedUntil: until, selfPauseMs: 0, openBlock: obs.retryAfterMs === undefined ? 'blind' : 'retry-after' }
+  const paused: RateModel = {
+    ...model,
+    pausedUntil: until,
+    selfPauseMs: 0,
+    openBlock: obs.retryAfterMs === undefined ? 'blind' : 'retry-after',
+  }
   if (obs.generation !== model.generation || model.okSinceEpisode === 0) return paused
   // A probe that got clearly more through than the count found a higher one (a fast probe
   // counts a few more when the boundary is placed a little late); else it cost a 429 for

@@ -24,7 +24,7 @@ export async function sweep(shape: LimiterShape, conditions: VirtualConditions =
   const runs = []
   for (const phaseMs of phasesMs) {
     vi.setSystemTime(sweepEpoch + phaseMs)
-    const { scheduler: _scheduler, ...figures } = await runShape(shape, { headroom: 0 }, { ...conditions, seed: phaseMs + 1 })
+    const figures = await runShape(shape, { headroom: 0 }, { ...conditions, seed: phaseMs + 1 })
     runs.push({ ...figures, phaseMs })
   }
   if (process.env.SHAPE_FIGURES) {
