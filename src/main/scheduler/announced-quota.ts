@@ -75,12 +75,19 @@ export function learnQuota(
   const counted =
     previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
+  // (A run that starts late in a window sees less than half of it left before the jump: a count
+  // back to nearly the whole quota with the reset a second or more later is a new window too.)
   const fresh =
     before !== null &&
     announced.remaining !== null &&
     announced.limit !== null &&
     announced.resetMs !== null &&
-    announced.remaining - before >= announced.limit / 2
+    (announced.remaining - before >= announced.limit / 2 ||
+      (announced.remaining > before &&
+        announced.remaining >= announced.limit * 0.9 &&
+        resetAt !== null &&
+        previous?.resetAt != null &&
+        resetAt - previous.resetAt >= 1_000))
   const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
   const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
   const quota: Quota = {

@@ -144,3 +144,29 @@ export function okInWindow(answers: readonly SentAnswer[], window: FixedWindow, 
   const start = nextBoundary(window, at) - window.windowMs
   return answers.filter((a) => a.ok && a.sentAt >= start && a.sentAt < at).length
 }
+
+/**
+ * Ms until the next request may start under a learnt window, 0 when it may now: `budget`
+ * requests per window, the ones left spread over the time left in it, no closer than
+ * `minGapMs` (unless not `spread`: a lookup someone waits for). After a pause that ended mid-window (a Retry-After in whole seconds overshoots
+ * the boundary) the window's allowance is still there: it goes out faster, as the service allows.
+ */
+export function untilNextInWindow(
+  window: FixedWindow,
+  starts: readonly number[],
+  now: number,
+  { budget, minGapMs, spread }: { budget: number; minGapMs: number; spread: boolean },
+): number {
+  const end = nextBoundary(window, now)
+  const begun = end - window.windowMs
+  let used = 0
+  let last = Number.NEGATIVE_INFINITY
+  for (const t of starts) {
+    if (t >= begun) used += 1
+    last = Math.max(last, t)
+  }
+  if (used + 1 > budget) return end - now
+  if (!spread) return 0
+  const gapMs = Math.max(minGapMs, (end - now) / (budget - used))
+  return Math.max(0, last + gapMs - now)
+}

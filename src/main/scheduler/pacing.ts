@@ -3,6 +3,7 @@ import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
 import { TokenBucket } from './token-bucket'
+import { keptAnswersMs, untilNextInWindow } from './fixed-window'
 
 // While the limit is still sought, a tenth of a second of burst: an idle app sends a lookup at
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
@@ -19,13 +20,17 @@ export class Pacing {
   readonly #batch: TokenBucket
   readonly #tuning: RateTuning
   readonly #headroom: () => number
+  readonly #now: () => number
   #model: RateModel
   #heldBack = false
+  /** Start times, kept as long as a learnt window can be. */
+  readonly #starts: number[] = []
 
   constructor(model: RateModel, tuning: RateTuning, headroom: () => number, now: () => number) {
     this.#model = model
     this.#tuning = tuning
     this.#headroom = headroom
+    this.#now = now
     // One token at the start: the first answer, which may announce the limit, comes before a volley.
     this.#all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
     const rate = this.batchRate()
@@ -66,6 +71,8 @@ export class Pacing {
       this.#heldBack = true
       return early
     }
+    const windowed = this.#untilNextInWindow(priority, now)
+    if (windowed !== null) return windowed
     // An interactive lookup borrows the next token rather than wait behind the pace.
     if (priority === 'interactive') return this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken()
     return Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken())
@@ -84,7 +91,24 @@ export class Pacing {
     return early > 0 ? Math.ceil(early) : 0
   }
 
+  /**
+   * Holding under a window learnt from 429s, requests are paced per window (each window's
+   * count, less one as the count read may be one high, less the margin or the headroom for
+   * batch work), not at one even rate: what a pause left of a window is still used.
+   */
+  #untilNextInWindow(priority: Priority, now: number): number | null {
+    const model = this.#model
+    const window = model.fixedWindow
+    if (window === null || model.phase !== 'hold' || model.source !== 'probing') return null
+    const share = priority === 'batch' ? 1 - Math.max(this.#headroom(), this.#tuning.announcedMargin) : 1
+    const budget = (window.limit - 1) * share
+    return untilNextInWindow(window, this.#starts, now, { budget, minGapMs: 1000 / model.ceiling, spread: priority === 'batch' })
+  }
+
   take(priority: Priority): void {
+    const now = this.#now()
+    while (this.#starts[0] !== undefined && this.#starts[0] <= now - keptAnswersMs) this.#starts.shift()
+    this.#starts.push(now)
     // What accrued while the last of the quota was held back would follow it as a volley.
     if (this.#heldBack) this.empty()
     this.#heldBack = false

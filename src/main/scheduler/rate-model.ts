@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
-import { blindWindow429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
+import { window429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
@@ -56,8 +56,11 @@ export interface RateModel {
   readonly sent: readonly SentAnswer[]
   /** A fixed window learnt from those answers, or null. */
   readonly fixedWindow: FixedWindow | null
-  /** The last answer was a 429 without Retry-After or headers: the next success ends its block. */
-  readonly blindBlock: boolean
+  /**
+   * The last answer was a 429 without rate-limit headers (and whether it had a Retry-After):
+   * the next success ends its block, and a window may be learnt from the blocks.
+   */
+  readonly openBlock: 'blind' | 'retry-after' | null
 }
 
 export type Observation =
@@ -99,7 +102,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     answers: 0,
     sent: [],
     fixedWindow: null,
-    blindBlock: false,
+    openBlock: null,
   }
 }
 
@@ -117,10 +120,12 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   const kept =
     withHeaders.source === 'headers' ? withHeaders : { ...withHeaders, sent: keepAnswer(withHeaders.sent, { sentAt: obs.sentAt, ok }) }
   if (obs.kind === 'ok') return succeeded(learnWindowAtBlockEnd(kept, tuning), obs, tuning)
-  const blind = obs.retryAfterMs === undefined && kept.source !== 'headers'
-  const windowed = blind ? blindWindow429(kept, obs, tuning) : null
+  const unannounced = kept.source !== 'headers'
+  const blind = obs.retryAfterMs === undefined && unannounced
+  const windowed = unannounced ? window429(kept, obs, tuning) : null
   const waited = blind ? waitForGuessedWindowEnd(kept, obs, tuning) : kept
-  return windowed ?? rateLimited({ ...waited, blindBlock: blind, fixedWindow: null }, obs, tuning)
+  const openBlock = unannounced ? (blind ? 'blind' : 'retry-after') : null
+  return windowed ?? rateLimited({ ...waited, openBlock, fixedWindow: null }, obs, tuning)
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {

@@ -36,32 +36,54 @@ function holding(model: RateModel, window: FixedWindow, tuning: RateTuning): Rat
 
 /** At the first success after a block of such 429s, the window the answers show, if any. */
 export function learnWindowAtBlockEnd(model: RateModel, tuning: RateTuning): RateModel {
-  if (!model.blindBlock) return model
+  if (model.openBlock === null) return model
   const window = inferFixedWindow(model.sent)
   const known = model.fixedWindow
-  if (window === null) return { ...model, blindBlock: false }
+  if (window === null) return { ...model, openBlock: null }
   if (known !== null && known.limit === window.limit && known.windowMs === window.windowMs)
-    return { ...model, blindBlock: false, fixedWindow: window }
-  // Blocks that agree have measured the count, as a probe that found nothing would: the next probe waits as long.
-  const spacingMs = fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning)
-  return { ...holding(model, window, tuning), blindBlock: false, spacingMs }
+    return { ...model, openBlock: null, fixedWindow: window }
+  // Blind blocks that agree have measured the count, as a probe that found nothing would: the
+  // next probe waits as long. Blocks cut short by Retry-After may be a bucket's (a limit that
+  // rises is then found by the next probe), so the spacing stays.
+  const spacingMs = model.openBlock === 'blind' ? fruitlessSpacingMs(model.spacingMs, perSecond(window), tuning) : model.spacingMs
+  return { ...holding(model, window, tuning), openBlock: null, spacingMs }
 }
 
 /**
- * A 429 without Retry-After while a window is known: everything waits for the next boundary.
- * null when the window does not explain it (fewer let through than its count: the limit fell,
- * or it never was a fixed window), for the model to treat as any other 429.
+ * A 429 without rate-limit headers while a window is known: everything waits for the next
+ * boundary (and the Retry-After, if any). null when the window does not explain it (fewer let
+ * through than its count: the limit fell, or it never was a fixed window), for the model to
+ * treat as any other 429; but a probe's 429 with Retry-After under a window learnt from such
+ * 429s found nothing new: those blocks place a boundary only to within the whole second the
+ * Retry-After was rounded to, so the count before it may be split across two windows.
  */
-export function blindWindow429(
+export function window429(
   model: RateModel,
-  obs: { at: number; sentAt: number; generation: number },
+  obs: { at: number; sentAt: number; generation: number; retryAfterMs?: number },
   tuning: RateTuning,
 ): RateModel | null {
   const window = model.fixedWindow
   if (window === null) return null
   const count = okInWindow(model.sent, window, obs.sentAt)
-  if (count < window.limit - 1) return null
-  const paused = { ...model, pausedUntil: Math.max(model.pausedUntil, nextBoundary(window, obs.sentAt)), selfPauseMs: 0, blindBlock: true }
+  // A probe that got more through than the window allows over its whole length found a higher
+  // limit wherever the boundaries lie; with Retry-After (the blocks may have been a bucket's,
+  // whose window count says nothing of a risen limit) it is measured as any other probe is.
+  const probeMs = model.probeAt === null ? 0 : obs.at - model.probeAt
+  const outran = model.phase === 'probe' && model.probeOk > window.limit * (probeMs / window.windowMs + 1)
+  if (obs.retryAfterMs !== undefined && (outran || count > window.limit * 1.1 + 1)) return null
+  // A probe sends fast: answers still on the way, and a boundary placed a few ms late, leave a
+  // few of the window's requests uncounted.
+  const uncounted = model.phase === 'probe' ? Math.ceil(window.limit * 0.05) : 0
+  const misplaced = count < window.limit - 1 - uncounted
+  if (misplaced && (obs.retryAfterMs === undefined || model.phase !== 'probe')) return null
+  const retryAt = obs.retryAfterMs === undefined ? 0 : obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)
+  const until = Math.max(model.pausedUntil, misplaced ? 0 : nextBoundary(window, obs.sentAt), retryAt)
+  const paused: RateModel = {
+    ...model,
+    pausedUntil: until,
+    selfPauseMs: 0,
+    openBlock: obs.retryAfterMs === undefined ? 'blind' : 'retry-after',
+  }
   if (obs.generation !== model.generation || model.okSinceEpisode === 0) return paused
   // A probe that got clearly more through than the count found a higher one (a fast probe
   // counts a few more when the boundary is placed a little late); else it cost a 429 for

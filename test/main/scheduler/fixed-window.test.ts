@@ -6,6 +6,7 @@ import {
   nextBoundary,
   nextBoundaryAfterOneBlock,
   okInWindow,
+  untilNextInWindow,
   type SentAnswer,
 } from '../../../src/main/scheduler/fixed-window'
 import { fixedWindow, slidingLog, tokenBucket, withoutRetryAfter, type Limiter } from '../../helpers/limiters'
@@ -124,5 +125,24 @@ describe('the window arithmetic', () => {
     expect(kept.length).toBeLessThanOrEqual(2_000)
     expect(kept.at(-1)?.sentAt).toBe(t0 + 49_990)
     expect(kept[0]?.sentAt).toBeGreaterThanOrEqual(t0 + 49_990 - keptAnswersMs)
+  })
+
+  it('paces a window by its budget: evenly over a whole window, faster over what a pause left of one', () => {
+    const pace = { budget: 20, minGapMs: 10, spread: true }
+    // A whole window ahead, nothing sent: at once, then a twentieth of the window apart.
+    expect(untilNextInWindow(window, [], t0 + 250, pace)).toBe(0)
+    expect(untilNextInWindow(window, [t0 + 250], t0 + 250, pace)).toBeCloseTo(1_000 / 19, 3)
+    // A pause ended 600 ms into the window, nothing sent in it: the whole budget over 400 ms.
+    expect(untilNextInWindow(window, [t0 + 200], t0 + 850, pace)).toBe(0)
+    expect(untilNextInWindow(window, [t0 + 200, t0 + 850], t0 + 850, pace)).toBeCloseTo(400 / 19, 3)
+    // Never closer than the ceiling allows.
+    expect(untilNextInWindow(window, [t0 + 1_245], t0 + 1_245, { ...pace, budget: 1_000 })).toBe(10)
+  })
+
+  it('holds everything once the budget is spent until the next window, a lookup someone waits for too', () => {
+    const starts = Array.from({ length: 20 }, (_, i) => t0 + 300 + i * 10)
+    expect(untilNextInWindow(window, starts, t0 + 700, { budget: 20, minGapMs: 10, spread: true })).toBe(550)
+    expect(untilNextInWindow(window, starts, t0 + 700, { budget: 20, minGapMs: 10, spread: false })).toBe(550)
+    expect(untilNextInWindow(window, starts.slice(1), t0 + 700, { budget: 20, minGapMs: 10, spread: false })).toBe(0)
   })
 })

@@ -3,6 +3,7 @@ import { vi } from 'vitest'
 import { createApiClient } from '../../../src/main/api/api-client'
 import { RequestLog } from '../../../src/main/request-log/request-log'
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
+import { seededRandom } from '../../../src/sandbox/faults'
 import { idealMs, type LimiterShape } from '../../helpers/limiter-shapes'
 import type { Limiter } from '../../helpers/limiters'
 
@@ -20,11 +21,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * A fetch answered by `limiter` on the (fake) clock: a millisecond each way on the wire, and
- * `latencyMs` more for an admitted request, as the limiter server does.
+ * `latencyMs` more for an admitted request, as the limiter server does. `sendJitter`, when
+ * given, adds whole milliseconds on the way there, as real HTTP's send jitter does.
  */
-export function limiterFetch(limiter: Limiter, latencyMs: number): typeof fetch {
+export function limiterFetch(limiter: Limiter, latencyMs: number, sendJitter?: () => number): typeof fetch {
   return async () => {
-    await sleep(1)
+    await sleep(1 + (sendJitter?.() ?? 0))
     const decision = limiter.decide(Date.now())
     const headers = new Headers({ 'Content-Type': 'application/json', ...decision.headers })
     if (!decision.allowed && decision.retryAfterSeconds !== undefined) headers.set('Retry-After', String(decision.retryAfterSeconds))
@@ -63,10 +65,22 @@ export async function runVirtually<T>(work: Promise<T>): Promise<T> {
   return all
 }
 
+export interface VirtualConditions {
+  /** Up to this many whole ms of send delay per request, drawn from a generator seeded with `seed`. */
+  jitterMs?: number
+  seed?: number
+}
+
 /** Every lookup of the shape as a batch, in virtual time (vitest fake timers must be on). */
-export async function runShape(shape: LimiterShape, options: SchedulerOptions = {}): Promise<ShapeFigures & { scheduler: Scheduler }> {
+export async function runShape(
+  shape: LimiterShape,
+  options: SchedulerOptions = {},
+  { jitterMs = 0, seed = 1 }: VirtualConditions = {},
+): Promise<ShapeFigures & { scheduler: Scheduler }> {
   const limiter = shape.make()
-  const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs), createScheduler(options))
+  const random = seededRandom(seed)
+  const jitter = jitterMs > 0 ? () => Math.floor(random() * (jitterMs + 1)) : undefined
+  const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs, jitter), createScheduler(options))
   const started = Date.now()
   const results = await runVirtually(
     Promise.allSettled(

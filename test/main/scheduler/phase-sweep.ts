@@ -1,0 +1,43 @@
+import { vi } from 'vitest'
+import type { LimiterShape } from '../../helpers/limiter-shapes'
+import { runShape, type ShapeFigures, type VirtualConditions } from './virtual-run'
+
+// shapes.test.ts starts every run on a whole second, so a fixed window's boundaries always fall
+// at the same place against the run (and an epoch reset reads the same). The sweep starts each
+// shape at eight places spread over the longest window (2 s). SHAPE_FIGURES=1 prints the figures.
+
+export const sweepEpoch = 1_700_000_000_000 // a whole multiple of every window
+const phasesMs = [0, 250, 500, 750, 1_000, 1_250, 1_500, 1_750]
+
+export interface Bars {
+  ratio: number
+  rate429: number
+}
+
+export const learntBars: Bars = { ratio: 0.9, rate429: 0.01 }
+export const announcedBars: Bars = { ratio: 0.97, rate429: 0 }
+
+export type PhaseFigures = ShapeFigures & { phaseMs: number }
+
+/** The shape run once from each place (vitest fake timers must be on); the seed of any jitter differs by place. */
+export async function sweep(shape: LimiterShape, conditions: VirtualConditions = {}): Promise<PhaseFigures[]> {
+  const runs = []
+  for (const phaseMs of phasesMs) {
+    vi.setSystemTime(sweepEpoch + phaseMs)
+    const figures = await runShape(shape, { headroom: 0 }, { ...conditions, seed: phaseMs + 1 })
+    runs.push({ ...figures, phaseMs })
+  }
+  if (process.env.SHAPE_FIGURES) {
+    const label = conditions.jitterMs ? `${shape.name} +${conditions.jitterMs}ms jitter` : shape.name
+    const cells = runs.map((r) => `${r.phaseMs}:${r.ratio.toFixed(3)}/${(r.rate429 * 100).toFixed(2)}%`)
+    console.log(`${label}  ${cells.join('  ')}`)
+  }
+  return runs
+}
+
+/** The runs that miss a bar, one line each, so a failure reads as the measurement. */
+export function misses(runs: readonly PhaseFigures[], bars: Bars): string[] {
+  return runs
+    .filter((r) => r.lost > 0 || r.ratio < bars.ratio || r.rate429 > bars.rate429)
+    .map((r) => `start +${r.phaseMs} ms: ratio ${r.ratio}, 429s ${r.rate429}, lost ${r.lost}`)
+}
