@@ -84,6 +84,8 @@ describe('merchant accounts', () => {
     // The choice is main's to make: the radio shows it once the settings answer.
     await page.getByRole('radiogroup', { name: 'Merchant account' }).getByRole('radio', { name: 'Second shop' }).click()
     await expect.poll(() => badge(page).textContent()).toBe('Local sandbox · Second shop')
+    // A screen reader hears the switch: the badge that shows it is far from the radio.
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toMatch(/^Now using the account Second shop\./)
     await lookUp(page, seedIds.secondShop.failed)
     await page.getByTestId('failure-card').waitFor()
     await openScreen(page, 'Requests')

@@ -3,6 +3,7 @@ import type { InvokeRequest, InvokeResponse } from '../../../shared/contract/cha
 import type { EnvironmentId } from '../../../shared/environments'
 import { wordsFor } from '../../../shared/error-words'
 import { invoke } from '../api/client'
+import { announce } from '../shell/announcer'
 import { notifyIfAway } from '../shell/notify-away'
 import { toErrorShape } from './error-shape'
 import { createStore } from './create-store'
@@ -105,7 +106,11 @@ export const useConnection = createStore<ConnectionState>((set, get) => {
       forget(environment)
     },
     async switchAccount(environment, account) {
-      accept(await invoke('updateSettings', { activeAccount: { environment, account } }))
+      const view = await invoke('updateSettings', { activeAccount: { environment, account } })
+      accept(view)
+      const name = view.environments.find((env) => env.id === environment)?.accounts.find((a) => a.id === account)?.name
+      // Said, not only shown: the badge changes at the top of the window, away from the radio just chosen.
+      if (name) announce(`Now using the account ${name}.`)
     },
     async addAccount(environment, name) {
       accept(await invoke('addAccount', { environment, name }))
