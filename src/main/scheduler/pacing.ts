@@ -101,7 +101,8 @@ export class Pacing {
     const window = model.fixedWindow
     if (window === null || model.phase !== 'hold' || model.source !== 'probing') return null
     const share = priority === 'batch' ? 1 - Math.max(this.#headroom(), this.#tuning.announcedMargin) : 1
-    const budget = (window.limit - 1) * share
+    // At least one a window: under a window of 2, batch's share of "one less" was 0.9 of a request, and it never sent again.
+    const budget = Math.max(1, (window.limit - 1) * share)
     return untilNextInWindow(window, this.#starts, now, { budget, minGapMs: 1000 / model.ceiling, spread: priority === 'batch' })
   }
 
