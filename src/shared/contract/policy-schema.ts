@@ -69,14 +69,3 @@ export const policyViewSchema = z.object({
 })
 
 export type PolicyView = z.infer<typeof policyViewSchema>
-
-/** No policy file: every environment, every setting the user's, the admin role (as before policies existed). */
-export const noPolicyView: PolicyView = {
-  source: 'none',
-  role: 'admin',
-  allowedEnvironments: [...environmentIds],
-  lockedBaseUrls: [],
-  lockedThrottle: [],
-  typeEnvironmentName: false,
-  fingerprint: null,
-}

@@ -2,7 +2,8 @@ import type { InvokeResponse } from '../../../src/shared/contract/channels'
 import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import type { EnvironmentId } from '../../../src/shared/environments'
 import { useConnection } from '../../../src/renderer/src/stores/connection-store'
-import { noPolicyView, type PolicyView } from '../../../src/shared/contract/policy-schema'
+import type { PolicyView } from '../../../src/shared/contract/policy-schema'
+import { noPolicyView } from '../../../src/shared/policy/no-policy'
 
 export const checkoutUrl = 'http://127.0.0.1:4010/checkout/pay_abcdefghijklmnopqrstuv'
 

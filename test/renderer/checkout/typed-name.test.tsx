@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { noPolicyView } from '../../../src/shared/contract/policy-schema'
+import { noPolicyView } from '../../../src/shared/policy/no-policy'
 import { CheckoutView } from '../../../src/renderer/src/views/checkout/checkout-view'
 import { installFakeApi } from '../fake-api'
 import { renderWithProviders } from '../render'

@@ -4,7 +4,7 @@ import type { PaymentLookup, PaymentView } from '../../../src/shared/contract/pa
 import type { IpcResult } from '../../../src/shared/contract/ipc-result'
 import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import { installFakeApi, type FakeApi } from '../fake-api'
-import { noPolicyView } from '../../../src/shared/contract/policy-schema'
+import { noPolicyView } from '../../../src/shared/policy/no-policy'
 
 const hour = 3_600_000
 

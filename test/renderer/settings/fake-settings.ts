@@ -1,6 +1,7 @@
 import { checkApiKey } from '../../../src/shared/api-key'
 import type { InvokeResponse } from '../../../src/shared/contract/channels'
-import { noPolicyView, type PolicyView } from '../../../src/shared/contract/policy-schema'
+import type { PolicyView } from '../../../src/shared/contract/policy-schema'
+import { noPolicyView } from '../../../src/shared/policy/no-policy'
 import { defaultSettings, type Settings } from '../../../src/shared/contract/settings-schema'
 import { environmentIds, environmentLabels, type EnvironmentId } from '../../../src/shared/environments'
 import { installFakeApi, type FakeApi } from '../fake-api'

@@ -4,7 +4,7 @@ import { defaultSettings } from '../../../src/shared/contract/settings-schema'
 import type { EnvironmentId } from '../../../src/shared/environments'
 import { environmentLabels } from '../../../src/shared/environments'
 import { useConnection } from '../../../src/renderer/src/stores/connection-store'
-import { noPolicyView } from '../../../src/shared/contract/policy-schema'
+import { noPolicyView } from '../../../src/shared/policy/no-policy'
 
 export function endpoint(overrides: Partial<LocalEndpoint> = {}): LocalEndpoint {
   return {

@@ -1,4 +1,5 @@
-import { noPolicyView, type PolicyView, type ThrottleField } from '../../../shared/contract/policy-schema'
+import type { PolicyView, ThrottleField } from '../../../shared/contract/policy-schema'
+import { noPolicyView } from '../../../shared/policy/no-policy'
 import type { InvokeName } from '../../../shared/contract/channels'
 import { lockedReason, mayCall, mayUseField, roleReason } from '../../../shared/policy/channel-roles'
 import type { EnvironmentId } from '../../../shared/environments'
