@@ -11,6 +11,7 @@ import { filesAsHaystacks, findLeaks, type Haystack, type Needle } from '../help
 import { header, rawDelivery, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver'
 import type { Traffic } from './bridge'
 import { launchBrowser, openApp, type AppPage } from './harness'
+import { waitForTransitions } from './transitions'
 import { browserStorage, domSnapshot } from './page-haystacks'
 
 // A session through every screen of the real UI, every message between the renderer and
@@ -242,7 +243,10 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await page.getByTestId('checker-prefill-note').waitFor()
 
     await page.getByRole('button', { name: /Paste a whole delivery/ }).click()
-    await page.getByRole('textbox', { name: 'Raw delivery' }).fill(rawDelivery(plain))
+    // The paste box opens with a Collapse: filled and clicked mid-slide, the split went missing once on CI.
+    await waitForTransitions(page)
+    const raw = page.getByRole('textbox', { name: 'Raw delivery' })
+    await raw.fill(rawDelivery(plain))
     await page.getByRole('button', { name: 'Split into fields' }).click()
     // The fields are the outcome (the prefill left the signature empty); the note under the paste is only a hint.
     await expect.poll(() => page.getByRole('textbox', { name: 'hook-signature' }).inputValue()).toBe(header(plain, 'hook-signature'))
