@@ -35,6 +35,8 @@ export interface Connections {
   accounts(environment: EnvironmentId): Account[]
   /** Where a request goes: the environment and account it names, else the ones in use. */
   resolve(environment?: EnvironmentId, account?: string): AccountRef
+  /** The environment's account `id`, or the one in use there; `account-not-found` when it has none such. */
+  account: (environment: EnvironmentId, id?: string) => Account
   /** The account in use in `environment`, by name, for the audit log; Default if the settings name none it has. */
   accountInUse: (environment: EnvironmentId) => Account
 }
@@ -124,6 +126,7 @@ export function createConnections(deps: {
     baseUrl,
     accounts,
     resolve,
+    account: (environment, id) => accountNamed(environment, resolve(environment, id).account),
     accountInUse: (environment) =>
       accounts(environment).find((account) => account.id === resolve(environment).account) ?? { ...defaultAccount },
   }

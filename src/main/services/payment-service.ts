@@ -2,7 +2,7 @@ import { AppError, isAppError } from '../../shared/app-error'
 import type { InvokeResponse } from '../../shared/contract/channels'
 import { paymentSchema, type PaymentLookup } from '../../shared/contract/payment-schema'
 import type { Account } from '../../shared/accounts'
-import { environmentLabels, type EnvironmentId } from '../../shared/environments'
+import type { EnvironmentId } from '../../shared/environments'
 import { checkPaymentId } from '../../shared/payment-id'
 import type { ApiClient } from '../api/api-client'
 import type { Priority } from '../scheduler/scheduler'
@@ -24,7 +24,7 @@ export interface PaymentService {
 export function createPaymentService(deps: {
   client: ApiClient
   settings: SettingsStore
-  connections: Pick<Connections, 'resolve' | 'accounts'>
+  connections: Pick<Connections, 'resolve' | 'accounts' | 'account'>
   /** A recent lookup that could not be saved: worth a line in the log, never a failed lookup. */
   onRememberFailed?: (error: unknown) => void
 }): PaymentService {
@@ -62,10 +62,8 @@ export function createPaymentService(deps: {
     },
 
     target(accountId) {
-      const ref = deps.connections.resolve(undefined, accountId)
-      const account = deps.connections.accounts(ref.environment).find((candidate) => candidate.id === ref.account)
-      if (!account) throw new AppError('account-not-found', `${environmentLabels[ref.environment]} has no account "${ref.account}".`)
-      return { environment: ref.environment, account }
+      const { environment } = deps.connections.resolve()
+      return { environment, account: deps.connections.account(environment, accountId) }
     },
 
     async findInAccounts(rawId) {

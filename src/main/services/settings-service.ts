@@ -48,13 +48,6 @@ export function createSettingsService(deps: {
 }): SettingsService {
   const notices: string[] = []
 
-  function accountOf(environment: EnvironmentId, id: string | undefined): Account {
-    const ref = deps.connections.resolve(environment, id)
-    const account = deps.connections.accounts(environment).find((candidate) => candidate.id === ref.account)
-    if (!account) throw new AppError('account-not-found', `${environmentLabels[environment]} has no account "${ref.account}".`)
-    return account
-  }
-
   async function view(): Promise<SettingsView> {
     const problems: string[] = []
     const environments = await Promise.all(
@@ -98,7 +91,7 @@ export function createSettingsService(deps: {
         if (!checked.ok) throw new AppError('invalid-url', checked.message)
         baseUrl = checked.url
       }
-      const switchTo = patch.activeAccount ? accountOf(patch.activeAccount.environment, patch.activeAccount.account) : null
+      const switchTo = patch.activeAccount ? deps.connections.account(patch.activeAccount.environment, patch.activeAccount.account) : null
       const before = deps.settings.get()
       const movedUrl = patch.baseUrl && baseUrl && before.environments[patch.baseUrl.environment].baseUrl !== baseUrl ? baseUrl : null
       // A key belongs to the origin it was entered for (the keychain item says which, not
@@ -140,7 +133,7 @@ export function createSettingsService(deps: {
       }
       if (patch.activeAccount && switchTo && before.accounts[patch.activeAccount.environment].active !== switchTo.id) {
         const { environment } = patch.activeAccount
-        const previous = accountOf(environment, before.accounts[environment].active)
+        const previous = deps.connections.account(environment, before.accounts[environment].active)
         await deps.audit.record({
           environment,
           account: switchTo.name,
@@ -172,7 +165,7 @@ export function createSettingsService(deps: {
     },
 
     async setKey(environment, key, accountId) {
-      const account = accountOf(environment, accountId)
+      const account = deps.connections.account(environment, accountId)
       const checked = checkApiKey(key, environment)
       if (!checked.ok) throw new AppError('invalid-key', checked.message)
       // Bound to the base URL set at this moment: the key will be sent there and nowhere else.
@@ -196,7 +189,7 @@ export function createSettingsService(deps: {
     },
 
     async deleteKey(environment, accountId) {
-      const account = accountOf(environment, accountId)
+      const account = deps.connections.account(environment, accountId)
       const previous = await storedKeyFingerprint(deps.secrets, environment, account.id)
       await deleteApiKey(deps.secrets, environment, account.id)
       await deps.audit.record({
@@ -209,7 +202,7 @@ export function createSettingsService(deps: {
     },
 
     async testKey(environment, accountId) {
-      const account = accountOf(environment, accountId)
+      const account = deps.connections.account(environment, accountId)
       const label = accountLabel(environment, account)
       // An ID no payment can have: 404 means the key was accepted, and nothing is changed.
       const probeId = `payments-desk-connection-test-${randomBytes(6).toString('hex')}`

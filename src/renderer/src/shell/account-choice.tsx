@@ -4,7 +4,7 @@ import type { AppErrorShape } from '../../../shared/app-error'
 import type { EnvironmentId } from '../../../shared/environments'
 import { ErrorAlert } from '../components/error-alert'
 import { toErrorShape } from '../stores/error-shape'
-import { useConnection, type EnvironmentView } from '../stores/connection-store'
+import { selectActiveEnvironmentView, useConnection, type EnvironmentView } from '../stores/connection-store'
 
 /**
  * The merchant accounts of one environment: one click makes another the account in use, whose
@@ -47,7 +47,7 @@ export function AccountChoice(props: { env: EnvironmentView; label?: string; sho
 
 /** The accounts of the active environment, where every screen can reach them; absent while it has one. */
 export function ActiveAccountChoice() {
-  const env = useConnection((s) => s.view?.environments.find((e) => e.id === s.view?.settings.activeEnvironment))
+  const env = useConnection(selectActiveEnvironmentView)
   if (!env || env.accounts.length < 2) return null
   return (
     <Stack gap={2} px="xs" pb="xs" data-testid="active-account-choice">

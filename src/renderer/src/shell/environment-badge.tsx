@@ -1,4 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core'
+import { defaultAccount } from '../../../shared/accounts'
 import { selectActiveAccount, selectActiveEnvironment, selectActiveLabel, useConnection } from '../stores/connection-store'
 
 const colors = { local: 'teal', operator: 'blue', production: 'red' } as const
@@ -9,7 +10,7 @@ export function EnvironmentBadge() {
   const environmentLabel = useConnection(selectActiveLabel)
   const account = useConnection(selectActiveAccount)
   // Default goes unsaid, as it did before an environment could hold several accounts.
-  const label = account && account.id !== 'default' ? `${environmentLabel} · ${account.name}` : environmentLabel
+  const label = account && account.id !== defaultAccount.id ? `${environmentLabel} · ${account.name}` : environmentLabel
   const production = environment === 'production'
   return (
     <Tooltip label={production ? 'Live data: actions here affect real customers' : 'Change the environment in Settings'}>

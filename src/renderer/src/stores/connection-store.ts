@@ -153,6 +153,11 @@ export function selectActiveLabel(state: ConnectionState): string {
   return state.view?.environments.find((env) => env.id === active)?.label ?? 'Local sandbox'
 }
 
+/** The active environment's view (its accounts among them); undefined before the settings have loaded. */
+export function selectActiveEnvironmentView(state: ConnectionState): EnvironmentView | undefined {
+  return state.view?.environments.find((env) => env.id === selectActiveEnvironment(state))
+}
+
 export function selectEnvironment(id: EnvironmentId): (state: ConnectionState) => EnvironmentView | undefined {
   return (state) => state.view?.environments.find((env) => env.id === id)
 }
@@ -161,6 +166,6 @@ export type AccountView = EnvironmentView['accounts'][number]
 
 /** The account in use in the active environment; null before the settings have loaded. */
 export function selectActiveAccount(state: ConnectionState): AccountView | null {
-  const env = state.view?.environments.find((e) => e.id === selectActiveEnvironment(state))
+  const env = selectActiveEnvironmentView(state)
   return env?.accounts.find((account) => account.id === env.activeAccount) ?? null
 }

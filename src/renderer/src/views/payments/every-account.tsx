@@ -5,7 +5,7 @@ import { toErrorShape } from '../../stores/error-shape'
 import { extractPaymentId } from '../../../../shared/extract-payment-id'
 import { ErrorAlert } from '../../components/error-alert'
 import { statusColor } from '../../format/status-color'
-import { useConnection } from '../../stores/connection-store'
+import { selectActiveEnvironment, selectActiveEnvironmentView, useConnection } from '../../stores/connection-store'
 import { useEveryAccount, type AccountFinding } from '../../stores/every-account-store'
 import { usePayments } from '../../stores/payments-store'
 
@@ -19,7 +19,7 @@ function fieldId(input: string): string | null {
 
 /** "Look up in every account": where a payment lives when the ticket does not say which shop it came from. */
 export function EveryAccount() {
-  const env = useConnection((s) => s.view?.environments.find((e) => e.id === s.view?.settings.activeEnvironment))
+  const env = useConnection(selectActiveEnvironmentView)
   const input = usePayments((s) => s.input)
   const { id, running, findings, error } = useEveryAccount()
   if (!env || env.accounts.length < 2) return null
@@ -48,7 +48,7 @@ export function EveryAccount() {
 }
 
 function Findings(props: { id: string; findings: AccountFinding[] }) {
-  const environment = useConnection((s) => s.view?.settings.activeEnvironment ?? 'local')
+  const environment = useConnection(selectActiveEnvironment)
   const found = props.findings.filter((finding) => finding.lookup !== null).length
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="every-account-title" data-testid="every-account-results">

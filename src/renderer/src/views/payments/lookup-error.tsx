@@ -2,7 +2,7 @@ import { Button, Code, EmptyState } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import { wordsFor } from '../../../../shared/error-words'
 import { ErrorAlert } from '../../components/error-alert'
-import { useConnection } from '../../stores/connection-store'
+import { selectActiveEnvironmentView, useConnection } from '../../stores/connection-store'
 import { useEveryAccount } from '../../stores/every-account-store'
 import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
@@ -23,9 +23,7 @@ function SettingsButton({ label }: { label: string }) {
 /** A lookup that did not return a payment: why, and what to do next. */
 export function LookupError({ id, error }: { id: string; error: AppErrorShape }) {
   // Another account of the environment may hold it: the ticket seldom says which shop.
-  const otherAccounts = useConnection(
-    (s) => (s.view?.environments.find((e) => e.id === s.view?.settings.activeEnvironment)?.accounts.length ?? 1) - 1,
-  )
+  const otherAccounts = useConnection((s) => (selectActiveEnvironmentView(s)?.accounts.length ?? 1) - 1)
   if (error.code === 'not-found') {
     return (
       <EmptyState data-testid="not-found" py="xl">
