@@ -39,9 +39,11 @@ async function startedCli(args: string[]): Promise<RunningCli & { baseUrl: strin
       if (cli.child.exitCode !== null) throw new Error(`the CLI exited: ${cli.stderr()}`)
       const url = /listening on (http:\/\/\S+)/.exec(cli.stdout())?.[1]
       const printedKey = /^Private key \(X-Service-Api-Key\): (\S+)$/m.exec(cli.stdout())?.[1]
-      return url !== undefined && printedKey !== undefined && ([url, printedKey] as const)
+      // The banner's last line: the lines the tests read (the limit, the deliveries) come before it, maybe in another chunk.
+      const done = /^Try: /m.test(cli.stdout())
+      return done && url !== undefined && printedKey !== undefined && ([url, printedKey] as const)
     },
-    { timeoutMs: 15_000, what: 'the CLI to print its address and key' },
+    { timeoutMs: 15_000, what: 'the CLI to print its address, keys and limit' },
   )
   return { ...cli, baseUrl, key }
 }
