@@ -32,8 +32,10 @@ export function limitAfter429(model: RateModel, at: number, blind: boolean, tuni
     // limit: it lies between the estimate and the rate refused. A quarter of the way, as a late
     // timer over real HTTP turns a step closer into 429s. (A sliding log's refusal may come from
     // a burst long before, so with Retry-After the bound is not trusted.)
+    // Near a limit where arrival jitter has been refusing (arrival-jitter.ts), a refusal a few
+    // per cent above it may be jitter again, and places nothing.
     const between =
-      blind && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2
+      blind && model.jitterMs === 0 && probeMs < tuning.minWindowMs && rate > model.limit && rate < model.limit * 1.2
         ? model.limit + (rate - model.limit) / 4
         : model.limit
     return Math.max(between, Math.min(rate, probed), Math.min(rate * tuning.probeCut, lastSecond ?? 0))

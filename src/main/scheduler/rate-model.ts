@@ -2,6 +2,7 @@ import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
 import { window429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
+import { heldRate, isArrivalJitter, keepRoundTrip, widenForJitter } from './arrival-jitter'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
@@ -34,6 +35,10 @@ export interface RateModel {
   readonly probeAt: number | null
   readonly probeOk: number
   readonly spacingMs: number
+  /** Ms added between requests while holding, in place of the margin, for the network's jitter (arrival-jitter.ts). */
+  readonly jitterMs: number
+  /** The limit was met head-on (the first 429, or a probe's, within a few successes of going above it): no burst hides it. */
+  readonly confirmed: boolean
   /** Bumped on every cut: 429s of requests sent before it count as one signal. */
   readonly generation: number
   readonly cutAt: number | null
@@ -42,6 +47,8 @@ export interface RateModel {
   readonly okSinceEpisode: number
   /** Start of the current stretch with work always waiting (null after the queue ran dry): over it, successes are what the service let through. */
   readonly since: number | null
+  /** Round trips of the latest successes, ms, oldest first: their spread shows the network's jitter. */
+  readonly roundTrips: readonly number[]
   /** Success times in the last second, oldest first. */
   readonly recentOk: readonly number[]
   readonly pausedUntil: number
@@ -89,12 +96,15 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     probeAt: null,
     probeOk: 0,
     spacingMs: tuning.minSpacingMs,
+    jitterMs: 0,
+    confirmed: false,
     generation: 0,
     cutAt: null,
     okSinceCut: 0,
     okSinceEpisode: 0,
     since: null,
     recentOk: [],
+    roundTrips: [],
     pausedUntil: Number.NEGATIVE_INFINITY,
     selfPauseMs: 0,
     quota: null,
@@ -133,6 +143,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   const next = {
     ...model,
     recentOk,
+    roundTrips: keepRoundTrip(model.roundTrips, obs.at - obs.sentAt),
     okSinceCut: model.okSinceCut + 1,
     okSinceEpisode: model.okSinceEpisode + 1,
     probeOk: model.probeOk + 1,
@@ -157,6 +168,9 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
   // A 429 of a request sent before the last cut, or with nothing let through since it, is part of the same episode.
   const sameEpisode = obs.generation !== model.generation || (model.cutAt !== null && model.okSinceEpisode === 0)
+  // No pause: the request came a few ms early, and its retry waits its turn at the wider spacing.
+  if (!sameEpisode && obs.retryAfterMs === undefined && model.limit !== null && isArrivalJitter(model, obs.at, tuning))
+    return widenForJitter({ ...model, limit: model.limit }, tuning)
   // A probe that found the limit is answered by falling back to a rate the service has just
   // been taking for seconds; the refused request itself waits out its Retry-After in the
   // client. Any other 429 (before the limit is known, or under it) holds everything.
@@ -169,14 +183,18 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A probe refused before it went above the estimate met a limit that fell: its Retry-After holds everything.
   const fell = unchanged && obs.retryAfterMs !== undefined && model.limit !== null && model.rate <= model.limit * 1.02
   const paused = fell ? { ...next, ...pauseFor(model, obs, tuning) } : next
+  // Refused within a few requests of going above (no burst let it run on): the limit is where it was met.
+  const confirmed =
+    next.phase === 'probe' ? unchanged && model.probeOk <= tuning.noBurst : next.phase === 'discover' && model.okSinceCut <= tuning.noBurst
   return {
     ...paused,
     limit,
     source: next.source === 'headers' ? 'headers' : 'probing',
-    rate: clamp(limit * (1 - tuning.margin), tuning.floor, next.ceiling),
+    rate: clamp(heldRate(limit, next.jitterMs, tuning), tuning.floor, next.ceiling),
     phase: 'hold',
     heldMs: 0,
     probeAt: null,
+    confirmed,
     // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
     spacingMs: unchanged
       ? fruitlessSpacingMs(next.spacingMs, limit, tuning)

@@ -32,6 +32,13 @@ export interface RateTuning {
   /** The pause taken after a 429 without Retry-After, doubled while 429s follow. */
   minSelfPauseMs: number
   maxSelfPauseMs: number
+  /** A limit met within this many successes of going above it has no burst to speak of: jitter is what refuses near it. */
+  noBurst: number
+  /** Successes since the last 429 before one more, without Retry-After, is taken for arrival jitter (arrival-jitter.ts). */
+  jitterRun: number
+  /** Ms added between requests at each such 429: the spread of recent round trips, at least this, up to the most in all. */
+  jitterStepMs: number
+  maxJitterMs: number
   /** Waiting for a window's end placed by one block of 429s wastes up to the time that block's end is uncertain by: at most this much. */
   guessedWindowSpreadMs: number
 }
@@ -53,6 +60,10 @@ export const defaultRateTuning: RateTuning = {
   minSelfPauseMs: 100,
   maxSelfPauseMs: 2_000,
   guessedWindowSpreadMs: 500,
+  noBurst: 3,
+  jitterRun: 1,
+  jitterStepMs: 2,
+  maxJitterMs: 8,
 }
 
 /**

@@ -44,6 +44,8 @@ export interface SchedulerState {
   /** The service's window in ms, when announced or inferred from its resets. */
   windowMs: number | null
   phase: Phase
+  /** Ms left between requests, beyond the limit's own spacing, after 429s that the network's jitter explains. */
+  jitterMs: number
   /** Fraction of the limit batch work leaves to colleagues on the same key. */
   headroom: number
   /** Req/s batch work is paced at (the rate less the headroom). */

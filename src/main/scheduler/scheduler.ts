@@ -49,6 +49,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       limitSource: model.source,
       windowMs: model.windowMs,
       phase: model.phase,
+      jitterMs: model.jitterMs,
       headroom: config.headroom,
       batchRate: pacing.batchRate(),
       ...pacing.tokens(),

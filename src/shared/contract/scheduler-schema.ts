@@ -8,6 +8,7 @@ export const schedulerStateSchema = z.object({
   limitSource: z.enum(['none', 'probing', 'headers']),
   windowMs: z.number().nullable(),
   phase: z.enum(['discover', 'hold', 'probe']),
+  jitterMs: z.number(),
   headroom: z.number(),
   batchRate: z.number(),
   tokens: z.number(),

@@ -285,6 +285,7 @@ describe('state and configuration', () => {
       limitSource: 'none',
       windowMs: null,
       phase: 'discover',
+      jitterMs: 0,
       headroom: defaultSchedulerConfig.headroom,
       batchRate: 10 * (1 - defaultSchedulerConfig.headroom),
       tokens: 1,

@@ -8,12 +8,15 @@ import { learntBars, misses, sweep, sweepEpoch, type Bars } from './phase-sweep'
 
 // The gap: a bucket with no burst (20/s, burst 1, no Retry-After) refuses any request that
 // arrives less than 50 ms after the last, so 4 ms of jitter needs 54 ms between sends (0.926 of
-// the limit at best) and the held 3 % margin leaves 1.5 ms. A jitter 429 while holding is read
-// as a fall (5 % or more, or 20 % when it comes too soon after the last cut to measure), and a
-// probe refused above the estimate by a jitter 429 leaves it there: 0.733–0.884 of ideal and
-// 0.99–1.32 % 429s over the eight seeds. What is achieved is held, so that it does not slip.
+// the limit at best). Once a probe or the first 429 has met the limit head-on, a 429 after a
+// clean run is read as jitter: the limit stays and the spacing widens by the spread of round
+// trips (arrival-jitter.ts). Uniform 0–4 ms on every request is harsher than real HTTP (one 429
+// in some 10 s at 94 % of such a limit on this machine's loopback), and where the first 429
+// placed the limit above 20/s it takes more than one widening: 0.868–0.919 of ideal and
+// 0.99–1.96 % 429s over the eight seeds (it was 0.733–0.884 and 0.99–1.32 % when these 429s were
+// read as falls). What is achieved is held, so that it does not slip.
 const jitterGaps: Readonly<Record<string, Bars>> = {
-  'no-retry-after-20-burst-1': { ratio: 0.73, rate429: 0.0132 },
+  'no-retry-after-20-burst-1': { ratio: 0.86, rate429: 0.0196 },
 }
 
 beforeEach(() => {

@@ -69,17 +69,20 @@ export interface VirtualConditions {
   /** Up to this many whole ms of send delay per request, drawn from a generator seeded with `seed`. */
   jitterMs?: number
   seed?: number
+  /** Instead: the send delay of the nth request sent (retries counted), from 0. */
+  sendDelay?: (n: number) => number
 }
 
 /** Every lookup of the shape as a batch, in virtual time (vitest fake timers must be on). */
 export async function runShape(
   shape: LimiterShape,
   options: SchedulerOptions = {},
-  { jitterMs = 0, seed = 1 }: VirtualConditions = {},
+  { jitterMs = 0, seed = 1, sendDelay }: VirtualConditions = {},
 ): Promise<ShapeFigures & { scheduler: Scheduler }> {
   const limiter = shape.make()
   const random = seededRandom(seed)
-  const jitter = jitterMs > 0 ? () => Math.floor(random() * (jitterMs + 1)) : undefined
+  let sent = 0
+  const jitter = sendDelay ? () => sendDelay(sent++) : jitterMs > 0 ? () => Math.floor(random() * (jitterMs + 1)) : undefined
   const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs, jitter), createScheduler(options))
   const started = Date.now()
   const results = await runVirtually(

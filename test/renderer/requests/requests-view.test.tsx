@@ -179,12 +179,18 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('limit-window')).toHaveTextContent(/^1(\.0+)? s, learned from where 429s stop$/)
   })
 
+  it('says how much spacing it added after 429s that network jitter explains, and none before', async () => {
+    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', jitterMs: 4 }))
+    expect(screen.getByTestId('scheduler-jitter')).toHaveTextContent('4 ms more between requests: some arrived too close together')
+  })
+
   it('says when the limit is not known and the key is not shared', async () => {
     await show([], schedulerState({ learnedLimit: null, limitSource: 'none', windowMs: null, headroom: 0 }))
     expect(screen.getByTestId('learnt-limit')).toHaveTextContent('Not known yet')
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Not known yet')
     expect(screen.getByTestId('limit-window')).toHaveTextContent('Not announced')
     expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('None: batch work may use the whole limit')
+    expect(screen.getByTestId('scheduler-jitter')).toHaveTextContent('None needed')
   })
 
   it('applies a new headroom as a fraction, refusing more than half', async () => {

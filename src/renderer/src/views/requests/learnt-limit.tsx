@@ -36,7 +36,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 /** What the throttle believes about the service's limit, and where that belief came from. */
 export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
-  const { learnedLimit, limitSource, windowMs, phase, headroom, batchRate } = scheduler
+  const { learnedLimit, limitSource, windowMs, phase, jitterMs, headroom, batchRate } = scheduler
   const perWindow =
     learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
@@ -58,6 +58,11 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
             : `${share} % of the limit: batch work at most ${formatRate(batchRate)} req/s`
         }
         testId="scheduler-headroom"
+      />
+      <Fact
+        label="Spacing for network jitter"
+        value={jitterMs === 0 ? 'None needed' : `${formatDuration(jitterMs)} more between requests: some arrived too close together`}
+        testId="scheduler-jitter"
       />
     </SimpleGrid>
   )
