@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { createServer, transformWithOxc, type IndexHtmlTransformContext, type Plugin } from 'vite'
+import { createServer, minify, transformWithOxc, type IndexHtmlTransformContext, type Plugin } from 'vite'
+import { appContentSecurityPolicy } from '../src/main/app-protocol'
 
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>
 
@@ -11,14 +13,35 @@ const placeholder = '<div id="start-screen"></div>'
  * Fast start: the renderer's first screen, rendered at build time by the app's own components
  * (src/renderer/src/prerender.tsx), goes into index.html, so the payment ID field is on screen and
  * takes keystrokes while the scripts still load; src/renderer/src/shell/start-screen.ts hands it
- * over to React. The small classic script start-screen.js (from shell/start-screen-early.ts, in the
- * head; no inline script: the CSP forbids them) sets the colour scheme before the first paint and
- * keeps an early Enter.
+ * over to React. A small classic script (shell/start-screen-early.ts), inline in the head, sets the
+ * colour scheme before the first paint and keeps an early Enter. Inline, the parser does not wait
+ * for a second file before it reaches the screen; the CSP allows this one script by its hash
+ * (appContentSecurityPolicy in src/main/app-protocol.ts, and index.html's copy) and no other.
  */
+
+/** The CSP source that allows exactly `code` as an inline script. */
+function scriptHashSource(code: string): string {
+  return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`
+}
+
+/** The build stops if the policy (header and meta alike) does not allow this very script. */
+function checkScriptAllowed(html: string, code: string): void {
+  if (code.includes('</script')) throw new Error('start-screen-early.ts cannot be inlined: it contains </script')
+  const source = scriptHashSource(code)
+  const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? ''
+  for (const [where, policy] of [
+    ['src/main/app-protocol.ts', appContentSecurityPolicy],
+    ['src/renderer/index.html', meta],
+  ] as const) {
+    if (!policy.includes(`script-src 'self' ${source};`))
+      throw new Error(`${where}: the start screen's script changed; its CSP must allow script-src 'self' ${source}`)
+  }
+}
+
 /**
- * The first screen's stylesheet goes into index.html as a <style> (the CSP allows inline styles, not
- * inline scripts): the start screen is painted from the one file, without waiting for a second
- * request that blocks rendering. The file stays in the bundle for whatever else names it.
+ * The first screen's stylesheet goes into index.html as a <style> (the CSP allows inline styles):
+ * the start screen is painted from the one file, without waiting for a second request that blocks
+ * rendering. The file stays in the bundle for whatever else names it.
  */
 function inlineStylesheets(html: string, bundle: OutputBundle): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g, (_link, fileName: string) => {
@@ -37,7 +60,9 @@ export function prerenderStartScreen(rendererRoot: string): Plugin {
     apply: 'build',
     async buildStart() {
       const file = join(rendererRoot, 'src/shell/start-screen-early.ts')
-      early = (await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' })).code
+      const script = (await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' })).code
+      // Minified: its comments are for the source, and the page parses every byte before the screen.
+      early = (await minify(file.replace(/\.ts$/, '.js'), script)).code
     },
     transformIndexHtml: {
       order: 'post',
@@ -53,17 +78,15 @@ export function prerenderStartScreen(rendererRoot: string): Plugin {
         })
         try {
           const { renderStartScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderStartScreen: () => string }
+          checkScriptAllowed(html, early)
           // The classic script goes first in the head, before Vite's stylesheet and module tags.
           return inlineStylesheets(html, bundle ?? {})
-            .replace('</title>', '</title>\n    <script src="./start-screen.js"></script>')
-            .replace(placeholder, `<div id="start-screen">${renderStartScreen()}</div>`)
+            .replace('</title>', () => `</title>\n    <script>${early}</script>`)
+            .replace(placeholder, () => `<div id="start-screen">${renderStartScreen()}</div>`)
         } finally {
           await server.close()
         }
       },
-    },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'start-screen.js', source: early })
     },
   }
 }

@@ -13,10 +13,13 @@ export const appPageUrl = `${appScheme}://${appHost}/index.html`
 /**
  * The page's Content-Security-Policy, sent as a header too: the <meta> copy in
  * src/renderer/index.html (which a test keeps identical) covers the dev server, and a
- * header also enforces frame-ancestors, which a <meta> cannot.
+ * header also enforces frame-ancestors, which a <meta> cannot. Scripts come from the app's
+ * own files, and one inline script by its hash: the start screen's
+ * (src/renderer/src/shell/start-screen-early.ts, inlined by the build, which stops when the
+ * hash here is not that script's).
  */
 export const appContentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self' 'sha256-gIRVccKp68NR6v296Tqgc/N+tNTqNmnis0UNFd1p9d8='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -75,10 +75,18 @@ export async function openApp(
   page.on('pageerror', (error) => {
     console.error('page error:', error.message)
   })
+  // The page's own CSP must let everything the build put in it run (the start screen's inline
+  // script by its hash): a refusal would go unseen but for a console line.
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('violates the following Content Security Policy directive'))
+      refused.push(message.text())
+  })
   await page.goto(server.url)
   await page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
   // The heading is already in the prerendered start screen; only its ID field works before the app takes over.
   await page.locator('#start-screen').waitFor({ state: 'detached' })
+  expect(refused, 'the page refused some of its own content').toEqual([])
   await mkdir(screenshotDir, { recursive: true })
   return {
     page,

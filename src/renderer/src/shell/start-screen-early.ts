@@ -1,7 +1,6 @@
-// Loaded as a classic script in index.html's head, before the stylesheet (the build emits it as
-// start-screen.js), long before the app's modules run. It has no imports and no exports. In the head
-// it neither waits for the stylesheet nor holds the parser at the end of the body, where it kept the
-// prerendered start screen from being painted until it had arrived.
+// Inlined by the build into index.html's head, before the stylesheet, long before the app's modules
+// run (the CSP allows it by its hash; scripts/prerender-start-screen.ts). It has no imports and no
+// exports. Inline, the parser reaches the prerendered start screen without waiting for a file.
 
 // Mantine's colour scheme before the first paint, as its provider will set it (its own inline
 // script is not allowed by the CSP), so a dark desktop does not see the start screen flash light.
