@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedIds } from '../../src/sandbox'
-import { expectNoViolations } from './axe'
+import { expectNoViolations, expectNoViolationsInBothSchemes } from './axe'
 import { launchBrowser, openApp, openScreen, type AppPage } from './harness'
 
 /*
@@ -116,5 +116,14 @@ describe('merchant accounts', () => {
     await panel.getByRole('textbox', { name: 'Add an account' }).fill('shop fr')
     await panel.getByRole('button', { name: 'Add account' }).click()
     await panel.getByText('There is already an account named "shop fr" here.').waitFor()
+    // Removing it asks first, in a dialog named for what it does; then the account is gone and Default is in use.
+    await panel.getByRole('button', { name: 'Remove Shop FR' }).click()
+    const removal = page.getByRole('dialog', { name: 'Remove the account Shop FR?' })
+    await removal.waitFor()
+    await expectNoViolationsInBothSchemes(app, 'settings remove account dialog', 'accounts-remove-dialog')
+    await removal.getByRole('button', { name: 'Remove account' }).click()
+    await removal.waitFor({ state: 'detached' })
+    await expect.poll(() => choice.getByRole('radio', { name: /Shop FR/ }).count()).toBe(0)
+    await expect.poll(() => choice.getByRole('radio', { name: /Default/ }).isChecked()).toBe(true)
   })
 })
