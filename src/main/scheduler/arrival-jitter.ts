@@ -46,16 +46,29 @@ export function roundTripSpreadMs(roundTrips: readonly number[]): number | null 
   return at(0.95) - at(0.05)
 }
 
+/** The model at `jitterMs` between requests: the held rate follows, and clean successes are counted from now. */
+function withJitterMs(model: RateModel & { limit: number }, jitterMs: number, tuning: RateTuning): RateModel {
+  const rate = Math.min(model.ceiling, Math.max(tuning.floor, heldRate(model.limit, jitterMs, tuning)))
+  return { ...model, jitterMs, okSinceJitter: 0, rate }
+}
+
 /** The model after such a 429: the limit kept, the space between requests widened by the jitter seen, at least a step. */
 export function widenForJitter(model: RateModel & { limit: number }, tuning: RateTuning): RateModel {
   const step = Math.max(tuning.jitterStepMs, roundTripSpreadMs(model.roundTrips) ?? 0)
-  const jitterMs = Math.min(tuning.maxJitterMs, model.jitterMs + step)
   return {
-    ...model,
-    jitterMs,
-    rate: Math.min(model.ceiling, Math.max(tuning.floor, heldRate(model.limit, jitterMs, tuning))),
+    ...withJitterMs(model, Math.min(tuning.maxJitterMs, model.jitterMs + step), tuning),
     // Requests already on their way at the old spacing are part of this 429's episode.
     generation: model.generation + 1,
     okSinceEpisode: 0,
   }
+}
+
+/**
+ * After as many clean successes as a probe waits for, the allowance comes down a step: a stall
+ * of the network an hour ago should not slow every request since. If the jitter is still there,
+ * one 429 puts it back.
+ */
+export function narrowAfterCleanRun(model: RateModel & { limit: number }, tuning: RateTuning): RateModel {
+  if (model.jitterMs === 0 || model.okSinceJitter < tuning.successesPerProbe) return model
+  return withJitterMs(model, Math.max(0, model.jitterMs - tuning.jitterStepMs), tuning)
 }

@@ -2,7 +2,7 @@ import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
 import { window429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
 import { limitAfter429 } from './limit-estimate'
-import { heldRate, isArrivalJitter, keepRoundTrip, widenForJitter } from './arrival-jitter'
+import { heldRate, isArrivalJitter, keepRoundTrip, narrowAfterCleanRun, widenForJitter } from './arrival-jitter'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
 
@@ -37,6 +37,8 @@ export interface RateModel {
   readonly spacingMs: number
   /** Ms added between requests while holding, in place of the margin, for the network's jitter (arrival-jitter.ts). */
   readonly jitterMs: number
+  /** Successes since the jitter allowance last changed. */
+  readonly okSinceJitter: number
   /** The limit was met head-on (the first 429, or a probe's, within a few successes of going above it): no burst hides it. */
   readonly confirmed: boolean
   /** Bumped on every cut: 429s of requests sent before it count as one signal. */
@@ -97,6 +99,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     probeOk: 0,
     spacingMs: tuning.minSpacingMs,
     jitterMs: 0,
+    okSinceJitter: 0,
     confirmed: false,
     generation: 0,
     cutAt: null,
@@ -146,6 +149,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     roundTrips: keepRoundTrip(model.roundTrips, obs.at - obs.sentAt),
     okSinceCut: model.okSinceCut + 1,
     okSinceEpisode: model.okSinceEpisode + 1,
+    okSinceJitter: model.okSinceJitter + 1,
     probeOk: model.probeOk + 1,
     selfPauseMs: 0,
   }
@@ -155,7 +159,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   const seconds = 1 / model.rate
   if (next.phase === 'hold' && next.limit !== null) {
     const heldMs = next.heldMs + seconds * 1000
-    if (heldMs < next.spacingMs) return { ...next, heldMs }
+    if (heldMs < next.spacingMs) return narrowAfterCleanRun({ ...next, heldMs, limit: next.limit }, tuning)
     // Time to look above: start at the estimate itself and grow from there.
     return { ...next, heldMs: 0, phase: 'probe', probeAt: obs.at, probeOk: 0, rate: clamp(next.limit, tuning.floor, next.ceiling) }
   }

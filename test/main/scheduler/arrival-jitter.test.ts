@@ -44,6 +44,18 @@ describe('a burst-less limit and one request the network delivered early', () =>
     expect(jittered.ratio).toBeGreaterThanOrEqual(0.9)
   })
 
+  it('takes the spacing back a step after as many clean successes as a probe waits for', async () => {
+    const longer = { ...noBurst20, lookups: 600 }
+    const steady = await runShape(longer, { headroom: 0 })
+    const jittered = await runShape(longer, { headroom: 0 }, { sendDelay: oneLate })
+    const after = jittered.scheduler.state()
+    expect(after.jitterMs).toBe(0)
+    // Back to the margin under the limit, as before any jitter.
+    expect(after.rate).toBeCloseTo((after.learnedLimit ?? 0) * (1 - defaultRateTuning.margin), 5)
+    // The one 429 the late request cost, and none for coming back.
+    expect(jittered.requests - steady.requests).toBe(1)
+  })
+
   it('widens by the spread of round trips when they vary more than a step, and keeps most of the limit', async () => {
     // Requests held 0, 1, 2, 3, 4 ms in turn: every fifth arrives 4 ms early, and round trips spread 4 ms.
     const figures = await runShape(noBurst20, { headroom: 0 }, { sendDelay: (n) => n % 5 })
