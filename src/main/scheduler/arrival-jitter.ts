@@ -1,3 +1,4 @@
+import { lastSecondCount } from './limit-estimate'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 
@@ -14,14 +15,14 @@ export function isArrivalJitter(model: RateModel, at: number, tuning: RateTuning
   if (model.phase !== 'hold' || model.limit === null || model.source !== 'probing' || model.fixedWindow !== null) return false
   // Only under a limit a probe has just met head-on: a burst left over from an estimate too high
   // drains into 429s after a clean run too, but it lets a probe through for a while first.
-  if (!model.confirmed || model.jitterMs >= tuning.maxJitterMs) return false
+  if (!model.metHeadOn || model.jitterMs >= tuning.maxJitterMs) return false
   // A fall of the limit refuses again within a few requests; jitter after a clean run.
   if (model.okSinceEpisode < tuning.jitterRun) return false
   // Over a whole second of sending, the service let through about the held rate (a short span
   // right after a 429 holds that request's empty slot, and reads low).
   const from = Math.max(model.since ?? at, model.pausedUntil)
   if (at - from < 1_000) return true
-  return model.recentOk.filter((t) => t > at - 1_000).length >= model.rate * 0.8
+  return (lastSecondCount(model, at, tuning) ?? 0) >= model.rate * 0.8
 }
 
 /** Req/s held under `limit`: its margin, or once jitter has refused, that much between requests instead. */

@@ -40,7 +40,7 @@ export interface RateModel {
   /** Successes since the jitter allowance last changed. */
   readonly okSinceJitter: number
   /** The limit was met head-on (the first 429, or a probe's, within a few successes of going above it): no burst hides it. */
-  readonly confirmed: boolean
+  readonly metHeadOn: boolean
   /** Bumped on every cut: 429s of requests sent before it count as one signal. */
   readonly generation: number
   readonly cutAt: number | null
@@ -100,7 +100,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     spacingMs: tuning.minSpacingMs,
     jitterMs: 0,
     okSinceJitter: 0,
-    confirmed: false,
+    metHeadOn: false,
     generation: 0,
     cutAt: null,
     okSinceCut: 0,
@@ -188,7 +188,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   const fell = unchanged && obs.retryAfterMs !== undefined && model.limit !== null && model.rate <= model.limit * 1.02
   const paused = fell ? { ...next, ...pauseFor(model, obs, tuning) } : next
   // Refused within a few requests of going above (no burst let it run on): the limit is where it was met.
-  const confirmed =
+  const metHeadOn =
     next.phase === 'probe' ? unchanged && model.probeOk <= tuning.noBurst : next.phase === 'discover' && model.okSinceCut <= tuning.noBurst
   return {
     ...paused,
@@ -198,7 +198,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     phase: 'hold',
     heldMs: 0,
     probeAt: null,
-    confirmed,
+    metHeadOn,
     // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
     spacingMs: unchanged
       ? fruitlessSpacingMs(next.spacingMs, limit, tuning)
