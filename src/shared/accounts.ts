@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import type { EnvironmentId } from './environments'
-import { checkAccountRef, maxAccountRefLength } from './links/payment-link'
+import { checkAccountRef } from './links/payment-link'
 
 // A merchant account: one key of the service, kept in the keychain under the account's ID.
 // An environment may hold several (a shop per country, say); its first, "Default", is the key
@@ -10,30 +9,11 @@ export const defaultAccount = { id: 'default', name: 'Default' } as const
 export const maxAccountsPerEnvironment = 20
 export const maxAccountIdLength = 40
 
-export const accountSchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/),
-    name: z.string().min(1).max(maxAccountRefLength),
-  })
-  .strict()
-
-export type Account = z.infer<typeof accountSchema>
-
-/**
- * The accounts of one environment and the one in use. The local sandbox's list is its own
- * (the settings keep only which is in use), so `active` is checked where the list is known.
- */
-export const environmentAccountsSchema = z
-  .object({
-    list: z.array(accountSchema).min(1).max(maxAccountsPerEnvironment),
-    active: z.string().max(maxAccountIdLength),
-  })
-  .strict()
-  .refine((accounts) => new Set(accounts.list.map((a) => a.id)).size === accounts.list.length, 'two accounts share an ID')
-
-export type EnvironmentAccounts = z.infer<typeof environmentAccountsSchema>
-
-export const defaultEnvironmentAccounts: EnvironmentAccounts = { list: [{ ...defaultAccount }], active: defaultAccount.id }
+/** One of an environment's accounts (its schema: src/shared/contract/account-schema.ts). */
+export interface Account {
+  id: string
+  name: string
+}
 
 /** Where a request goes: an environment and one of its accounts. */
 export interface AccountRef {

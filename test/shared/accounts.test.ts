@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkAccountName, defaultEnvironmentAccounts, findAccount, newAccountId } from '../../src/shared/accounts'
+import { checkAccountName, findAccount, newAccountId } from '../../src/shared/accounts'
+import { defaultEnvironmentAccounts } from '../../src/shared/contract/account-schema'
 import { paymentLink, parsePaymentLink } from '../../src/shared/links/payment-link'
 import { settingsSchema } from '../../src/shared/contract/settings-schema'
 

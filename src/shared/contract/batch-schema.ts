@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { errorCodes } from '../app-error'
-import { accountSchema, defaultAccount } from '../accounts'
+import { defaultAccount } from '../accounts'
+import { accountSchema } from './account-schema'
 import { environmentIds } from '../environments'
 
 export const retryableSchema = z.enum(['yes', 'no', 'depends', 'later'])

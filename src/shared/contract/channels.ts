@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { accountSchema, maxAccountIdLength } from '../accounts'
+import { maxAccountIdLength } from '../accounts'
+import { accountSchema } from './account-schema'
 import { errorCodes } from '../app-error'
 import { environmentIds } from '../environments'
 import { maxAccountRefLength } from '../links/payment-link'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { accountSchema } from '../accounts'
+import { accountSchema } from './account-schema'
 import { withinJsonBounds } from '../json-bounds'
 
 // The documented fields are checked for type; the sandbox's extra fields are read when

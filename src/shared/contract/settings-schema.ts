@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defaultEnvironmentAccounts, environmentAccountsSchema } from '../accounts'
+import { defaultEnvironmentAccounts, environmentAccountsSchema } from './account-schema'
 import { environmentIds } from '../environments'
 
 export const themeSchema = z.enum(['light', 'dark', 'system'])
