@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
-          include: ['test/renderer/**/*.test.tsx'],
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/renderer/setup.ts'],
           testTimeout: 20_000,
         },

@@ -52,6 +52,9 @@ function inlineStylesheets(html: string, bundle: OutputBundle): string {
   })
 }
 
+/** Vite's tag for the app's entry; the start screen's script loads the entry once the screen is painted. */
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+
 export function prerenderStartScreen(rendererRoot: string): Plugin {
   let early = ''
   return {
@@ -78,10 +81,12 @@ export function prerenderStartScreen(rendererRoot: string): Plugin {
         try {
           const { renderStartScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderStartScreen: () => string }
           checkScriptAllowed(early)
+          if (!entryScript.test(html)) throw new Error("index.html has no module <script> for the app's entry")
           // The classic script goes first in the head, before Vite's stylesheet and module tags.
           return inlineStylesheets(html, bundle ?? {})
             .replace('</title>', () => `</title>\n    <script>${early}</script>`)
             .replace(placeholder, () => `<div id="start-screen">${renderStartScreen()}</div>`)
+            .replace(entryScript, (_script, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>`)
         } finally {
           await server.close()
         }

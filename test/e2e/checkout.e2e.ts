@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../helpers/sandbox-client'
-import { launchBrowser, openApp, type AppPage } from './harness'
+import { launchBrowser, openApp, waitForApp, type AppPage } from './harness'
 
 let browser: Browser
 let app: AppPage
@@ -196,7 +196,7 @@ describe('Checkout in Production: main asks in its own dialog', () => {
     await prod.fixture.ok('setKey', { environment: 'production', key: prodKey })
     await prod.fixture.ok('updateSettings', { activeEnvironment: 'production' })
     await prod.page.reload()
-    await prod.page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
+    await waitForApp(prod.page)
   })
   afterAll(async () => {
     await prod.close()

@@ -55,12 +55,26 @@ export async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name, exact: true }).first().waitFor()
 }
 
+/**
+ * Until the app has taken over from the prerendered start screen (after a load or a reload): the
+ * screen's heading and ID field are there first, but its shortcuts and buttons do nothing yet.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
+  await page.locator('#start-screen').waitFor({ state: 'detached' })
+}
+
 /** The built renderer in Chromium, its API bridged to the real handlers on a real sandbox. */
 export async function openApp(
   browser: Browser,
-  options: Parameters<typeof startCoreFixture>[0] & { onTraffic?: TrafficListener; window?: AppWindow } = {},
+  options: Parameters<typeof startCoreFixture>[0] & {
+    onTraffic?: TrafficListener
+    window?: AppWindow
+    /** Runs before the page loads: to watch it from its first request on. */
+    beforeLoad?: (page: Page) => Promise<void>
+  } = {},
 ): Promise<AppPage> {
-  const { onTraffic, window = { width: 1280, height: 800 }, ...fixtureOptions } = options
+  const { onTraffic, window = { width: 1280, height: 800 }, beforeLoad, ...fixtureOptions } = options
   const confirm = fakeConfirm()
   const fixture = await startCoreFixture({ confirm, ...fixtureOptions })
   const server = await serveRenderer(rendererRoot)
@@ -82,10 +96,9 @@ export async function openApp(
     if (message.type() === 'error' && message.text().includes('violates the following Content Security Policy directive'))
       refused.push(message.text())
   })
+  await beforeLoad?.(page)
   await page.goto(server.url)
-  await page.getByRole('heading', { name: 'Payments Desk' }).waitFor()
-  // The heading is already in the prerendered start screen; only its ID field works before the app takes over.
-  await page.locator('#start-screen').waitFor({ state: 'detached' })
+  await waitForApp(page)
   expect(refused, 'the page refused some of its own content').toEqual([])
   await mkdir(screenshotDir, { recursive: true })
   return {

@@ -49,8 +49,8 @@ describe('prerendered start screen', () => {
     const fake = installFakePayments([failedPayment('card_declined')])
     await useConnection.getState().load()
     const early = prerenderedPage()
-    // The classic script the build emits as start-screen.js (index.html's head runs it before the screen is parsed).
-    // A classic script, not a module: a path TypeScript does not resolve as an import.
+    // The script the build inlines in index.html's head, which runs before the screen is parsed. A
+    // classic script, not a module: a path TypeScript does not resolve as an import.
     const earlyScript = '../../../src/renderer/src/shell/start-screen-early.ts'
     await import(/* @vite-ignore */ earlyScript)
     typeBeforeTheApp(early, 'pay_seed_card_declined')

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openApp, type AppPage } from './harness'
+
+const rendererRoot = join(import.meta.dirname, '../../out/renderer')
+
+// Runs in the page before its own scripts: notes each module script put into the page after
+// parsing, whether the start screen had been painted then, and whether it was still there.
+const watchEntry = `(() => {
+  window.__entryStarts = []
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes)
+        if (node instanceof HTMLScriptElement && node.type === 'module')
+          window.__entryStarts.push({
+            src: node.src,
+            painted: performance.getEntriesByName('first-contentful-paint', 'paint').length > 0,
+            startScreen: document.getElementById('start-screen') !== null,
+          })
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+interface EntryStart {
+  src: string
+  painted: boolean
+  startScreen: boolean
+}
+
+describe('first load', () => {
+  let browser: Browser
+  let app: AppPage
+  const loaded = new Set<string>()
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    app = await openApp(browser, {
+      beforeLoad: async (page: Page) => {
+        await page.addInitScript(watchEntry)
+        page.on('request', (request) => {
+          const path = new URL(request.url()).pathname
+          if (path.endsWith('.js')) loaded.add(path)
+        })
+      },
+    })
+    await app.page.waitForLoadState('networkidle')
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await browser.close()
+  })
+
+  it("starts the app's code once the start screen is on screen, from the entry index.html preloads", async () => {
+    const starts = await app.page.evaluate<EntryStart[]>('window.__entryStarts')
+    const html = await readFile(join(rendererRoot, 'index.html'), 'utf8')
+    const preloaded = /<link rel="modulepreload" crossorigin href="\.\/([^"]+)" data-app-entry>/.exec(html)?.[1]
+    expect(preloaded, 'index.html names no entry to start').toBeDefined()
+    // Started once, after the paint, while the prerendered screen still held the keys.
+    expect(starts.map(({ src, painted, startScreen }) => ({ file: src.split('/').pop(), painted, startScreen }))).toEqual([
+      { file: preloaded?.split('/').pop(), painted: true, startScreen: true },
+    ])
+    // The entry is evaluated from the preload, not fetched twice.
+    expect([...loaded].filter((path) => path.endsWith(`/${String(preloaded)}`))).toHaveLength(1)
+  })
+
+  it('loads at most 300 kB of JavaScript (gzip) for the first screen, and no schema library', async () => {
+    let gzipBytes = 0
+    for (const path of loaded) {
+      const code = await readFile(join(rendererRoot, path))
+      gzipBytes += gzipSync(code).length
+      // zod's class names survive minification; the first screen validates nothing and must not pay
+      // for building schemas (a shared module with a schema in it once brought in 83 kB).
+      expect(code.toString('utf8'), `${path} holds zod`).not.toContain('ZodObject')
+    }
+    expect(loaded.size).toBeGreaterThan(0)
+    expect(gzipBytes).toBeLessThanOrEqual(300_000)
+  })
+})
