@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { createServer, minify, transformWithOxc, type IndexHtmlTransformContext, type Plugin } from 'vite'
 import { appContentSecurityPolicy } from '../src/main/app-protocol'
+import { pruneUnusedMantineCss } from './prune-mantine-css'
 
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>
 
@@ -40,13 +41,16 @@ function checkScriptAllowed(code: string): void {
 /**
  * The first screen's stylesheet goes into index.html as a <style> (the CSP allows inline styles):
  * the start screen is painted from the one file, without waiting for a second request that blocks
- * rendering. The file stays in the bundle for whatever else names it.
+ * rendering. Mantine's rules for components the app never uses are left out (prune-mantine-css.ts).
+ * The file stays in the bundle for whatever else names it.
  */
 function inlineStylesheets(html: string, bundle: OutputBundle): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g, (_link, fileName: string) => {
     const asset = bundle[fileName]
     if (asset?.type !== 'asset') throw new Error(`index.html links ${fileName}, which the bundle does not hold`)
-    const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
+    const source = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
+    const code = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
+    const css = pruneUnusedMantineCss(source, code)
     if (css.includes('</style')) throw new Error(`${fileName} cannot be inlined: it contains </style`)
     return `<style>${css}</style>`
   })
