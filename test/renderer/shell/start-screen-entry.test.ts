@@ -10,16 +10,17 @@ async function runEarlyScript(): Promise<void> {
   await import(/* @vite-ignore */ earlyScript)
 }
 
-/** index.html's <link> to the app's entry module, as the build writes it; the script starts the entry from it. */
-function entryLink(): HTMLLinkElement {
-  const link = document.createElement('link')
-  link.rel = 'modulepreload'
-  link.href = '/assets/index-test.js'
-  link.dataset.appEntry = ''
-  document.head.append(link)
-  return link
+/** index.html's inert list of the app's modules, as the build writes it, the entry marked; returns the entry's URL. */
+function appModules(): string {
+  const list = document.createElement('template')
+  list.id = 'app-modules'
+  list.innerHTML =
+    '<link rel="modulepreload" href="/assets/index-test.js" data-app-entry><link rel="modulepreload" href="/assets/chunk-test.js">'
+  document.head.append(list)
+  return new URL('/assets/index-test.js', document.baseURI).href
 }
 
+const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => (link as HTMLLinkElement).href)
 const startedEntries = () => [...document.head.querySelectorAll('script[type="module"]')]
 
 // Apart from start-screen.test.tsx: a run of the script there polls for a paint until its 500 ms
@@ -33,28 +34,31 @@ describe("starting the app's entry", () => {
 
   it('waits for the start screen to be painted, then starts the entry a frame later', async () => {
     vi.useFakeTimers()
-    const link = entryLink()
+    const entry = appModules()
     let painted = false
     vi.spyOn(performance, 'getEntriesByName').mockImplementation(() => (painted ? [{} as PerformanceEntry] : []))
     await runEarlyScript()
     await vi.advanceTimersByTimeAsync(200)
+    // Not even fetched before the paint.
     expect(startedEntries()).toEqual([])
+    expect(preloaded()).toEqual([])
     painted = true
     await vi.advanceTimersByTimeAsync(40)
-    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([link.href])
+    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([entry])
+    expect(preloaded()).toEqual([entry, new URL('/assets/chunk-test.js', document.baseURI).href])
     await vi.advanceTimersByTimeAsync(1000)
     expect(startedEntries()).toHaveLength(1)
   })
 
   it('starts the entry after 500 ms in a window that never paints', async () => {
     vi.useFakeTimers()
-    const link = entryLink()
+    const entry = appModules()
     vi.spyOn(performance, 'getEntriesByName').mockReturnValue([])
     await runEarlyScript()
     await vi.advanceTimersByTimeAsync(499)
     expect(startedEntries()).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([link.href])
+    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([entry])
   })
 
   it('starts the entry once it is parsed, when the page is slower than the 500 ms', async () => {
@@ -64,8 +68,8 @@ describe("starting the app's entry", () => {
     await runEarlyScript()
     await vi.advanceTimersByTimeAsync(600)
     expect(startedEntries()).toEqual([])
-    const link = entryLink()
+    const entry = appModules()
     document.dispatchEvent(new Event('DOMContentLoaded'))
-    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([link.href])
+    expect(startedEntries().map((script) => (script as HTMLScriptElement).src)).toEqual([entry])
   })
 })
