@@ -282,22 +282,20 @@ export async function benchStartup(): Promise<Record<string, unknown>> {
     isTrustedSender: () => true,
   })
   try {
-    const before: Sample[] = []
-    const after: Sample[] = []
-    for (let i = 0; i < runs; i++) {
-      before.push(await typedStart(baseline, core))
-      after.push(await typedStart(current, core))
-      console.error(`bench startup: typed run ${i + 1}/${runs}`)
+    /** `runs` starts of each build, alternately, so machine load hits both alike. */
+    const interleaved = async <T>(name: string, start: (root: string, core: AppCore) => Promise<T>) => {
+      const samples = { before: [] as T[], after: [] as T[] }
+      for (let i = 0; i < runs; i++) {
+        samples.before.push(await start(baseline, core))
+        samples.after.push(await start(current, core))
+        console.error(`bench startup: ${name} run ${i + 1}/${runs}`)
+      }
+      return samples
     }
-    const quietBefore: QuietSample[] = []
-    const quietAfter: QuietSample[] = []
-    for (let i = 0; i < runs; i++) {
-      quietBefore.push(await quietStart(baseline, core))
-      quietAfter.push(await quietStart(current, core))
-      console.error(`bench startup: quiet run ${i + 1}/${runs}`)
-    }
-    const today = summary(before, quietBefore)
-    const next = summary(after, quietAfter)
+    const typed = await interleaved('typed', typedStart)
+    const quiet = await interleaved('quiet', quietStart)
+    const today = summary(typed.before, quiet.before)
+    const next = summary(typed.after, quiet.after)
     return {
       runs,
       baseline: { folder: baseline, ...today },
