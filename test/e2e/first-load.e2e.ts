@@ -79,3 +79,51 @@ describe('first load', () => {
     expect(gzipBytes).toBeLessThanOrEqual(300_000)
   })
 })
+
+describe('keys pressed before the app has taken over', () => {
+  let browser: Browser
+  let app: AppPage
+  let focusedEarly: string | null = null
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    app = await openApp(browser, {
+      // The app's entry is held back until the keys are in, so they surely reach the start screen.
+      beforeLoad: async (page: Page) => {
+        let release = () => {}
+        const held = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+          await held
+          await route.continue()
+        })
+        void (async () => {
+          await page.locator('#start-screen input').waitFor()
+          await page.keyboard.press('Control+k')
+          focusedEarly = await page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null")
+          await page.keyboard.type('pay_seed_card_declined')
+          await page.keyboard.press('Control+2')
+          release()
+        })()
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await browser.close()
+  })
+
+  it("keeps a screen's shortcut for the app, which opens that screen when it starts", async () => {
+    await app.page.getByRole('heading', { name: 'Batch lookup', exact: true }).waitFor()
+    const current = app.page.getByRole('navigation', { name: 'Screens' }).locator('[aria-current="page"]')
+    expect(await current.textContent()).toContain('Batch lookup')
+  })
+
+  it('goes to the payment ID field on Ctrl+K, and what was typed there is kept', async () => {
+    expect(focusedEarly).toBe('payment-id-input')
+    await app.page.keyboard.press('Control+1')
+    await expect.poll(() => app.page.getByRole('textbox', { name: 'Payment ID' }).inputValue()).toBe('pay_seed_card_declined')
+  })
+})

@@ -4,7 +4,7 @@ import { useHotkeys } from '@mantine/hooks'
 import { watchAuditWriteProblems } from './shell/audit-write-problems'
 import { watchPaymentLinks } from './shell/payment-links'
 import { EnvironmentBadge } from './shell/environment-badge'
-import { isScreenFor, navItems } from './shell/nav-items'
+import { isScreenFor, navItems, type NavItem } from './shell/nav-items'
 import { selectPolicy } from './shell/policy-access'
 import { RoleRefusal } from './shell/role-refusal'
 import { ScreenLoading, screens } from './shell/screens'
@@ -19,6 +19,7 @@ import { navMenuBreakpoint, NavMenuButton, navMenuId, useNavMenu } from './shell
 import { Announcer } from './shell/announcer'
 import { ActiveAccountChoice } from './shell/account-choice'
 import { mainContentClass, mainContentId, SkipLink } from './shell/skip-link'
+import { takeEarlyShortcut } from './shell/start-screen'
 
 export function App() {
   const view = useNavigation((s) => s.view)
@@ -34,18 +35,28 @@ export function App() {
   useEffect(() => watchAuditWriteProblems(), [])
   useEffect(() => watchPaymentLinks(), [])
 
+  const openScreen = (item: NavItem) => {
+    if (isScreenFor(selectPolicy(useConnection.getState()).role, item.view)) go(item.view)
+  }
   useHotkeys(
     [
       ['mod+K', focusLookup],
       ...navItems.map((item): [string, () => void] => [
         `mod+${item.shortcut}`,
         () => {
-          if (isScreenFor(selectPolicy(useConnection.getState()).role, item.view)) go(item.view)
+          openScreen(item)
         },
       ]),
     ],
     [],
   )
+  useEffect(() => {
+    const shortcut = takeEarlyShortcut()
+    const early = navItems.find((item) => item.shortcut === shortcut)
+    if (early) openScreen(early)
+    // Once, at start: the shortcut was pressed before the app ran.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const Screen = isScreenFor(role, view) ? screens[view] : RoleRefusal
   return (

@@ -19,6 +19,24 @@ document.addEventListener('submit', (event) => {
   event.target.dataset.submitted = 'true'
 })
 
+// A screen's shortcut (Ctrl or ⌘ with a digit) pressed before the app has taken over is kept for it
+// (takeEarlyShortcut in start-screen.ts); Ctrl or ⌘ with K goes to the payment ID field, as in the app.
+document.addEventListener(
+  'keydown',
+  (event) => {
+    const shell = document.getElementById('start-screen')
+    if (!shell || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
+    if (/^[1-9]$/.test(event.key)) {
+      event.preventDefault()
+      document.documentElement.dataset.earlyShortcut = event.key
+    } else if (event.key.toLowerCase() === 'k') {
+      event.preventDefault()
+      shell.querySelector('input')?.focus()
+    }
+  },
+  { capture: true },
+)
+
 // The app's modules are fetched, compiled and run only once the start screen has been painted. Fetched
 // and compiled while the page parsed, they put the first paint off by 30-40 ms; run right after it
 // (one task of 50-100 ms in which the page handles no key), they made the first keys on screen wait.

@@ -31,3 +31,13 @@ export function adoptStartScreen(field: HTMLInputElement | null): void {
 export function removeStartScreen(): void {
   document.getElementById(startScreenId)?.remove()
 }
+
+/**
+ * The digit of a screen's shortcut pressed on the start screen before the app took over (kept by
+ * start-screen-early.ts), once: the app opens that screen when it starts.
+ */
+export function takeEarlyShortcut(): string | null {
+  const { earlyShortcut } = document.documentElement.dataset
+  delete document.documentElement.dataset.earlyShortcut
+  return earlyShortcut ?? null
+}
