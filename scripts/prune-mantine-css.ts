@@ -2,6 +2,8 @@ import postcss from 'postcss'
 
 /** Mantine's CSS-module class names, as its stylesheet and its components' code both spell them. */
 const mantineClass = /\bm_[0-9a-f]{8}\b/g
+/** `:not(...)`, one level of parentheses inside allowed (`:not(:nth-child(2))`). */
+const negation = /:not\((?:[^()]|\([^()]*\))*\)/g
 
 /**
  * The app imports Mantine's whole stylesheet (one file, in the right order), then uses some of its
@@ -12,7 +14,8 @@ const mantineClass = /\bm_[0-9a-f]{8}\b/g
  */
 export function pruneUnusedMantineCss(css: string, code: readonly string[]): string {
   const used = new Set(code.flatMap((text) => text.match(mantineClass) ?? []))
-  const canMatch = (selector: string) => (selector.match(mantineClass) ?? []).every((name) => used.has(name))
+  // A class inside :not() is one an element must lack, which an unused class never stops.
+  const canMatch = (selector: string) => (selector.replace(negation, '').match(mantineClass) ?? []).every((name) => used.has(name))
   const root = postcss.parse(css)
   root.walkRules((rule) => {
     const kept = rule.selectors.filter(canMatch)

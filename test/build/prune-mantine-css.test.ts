@@ -19,6 +19,11 @@ describe('pruning Mantine rules no component uses', () => {
     expect(pruneUnusedMantineCss(css, [chunk])).toBe(`.${used}{margin:0}.${used}:where([data-x]) .m_33333333{gap:0}`)
   })
 
+  it('keeps a selector whose unused class is one the element must lack', () => {
+    const css = `.${used}:not(.${unused}){order:1}.${used}:not(:nth-child(2) .${unused}){order:2}.${unused}:not(.${used}){order:3}`
+    expect(pruneUnusedMantineCss(css, [chunk])).toBe(`.${used}:not(.${unused}){order:1}.${used}:not(:nth-child(2) .${unused}){order:2}`)
+  })
+
   it('leaves rules without Mantine classes alone: the reset, the variables, the app and global classes', () => {
     const css = `:root{--mantine-color-body:#fff}body{margin:0}.mantine-focus-auto:focus-visible{outline:2px solid}[data-mantine-color-scheme=dark] .app_a1{color:#fff}`
     expect(pruneUnusedMantineCss(css, [])).toBe(css)
