@@ -19,7 +19,7 @@ export const appPageUrl = `${appScheme}://${appHost}/index.html`
  * hash here is not that script's).
  */
 export const appContentSecurityPolicy =
-  "default-src 'self'; script-src 'self' 'sha256-RBImhP8VzyFqEdBMHjd6BV71VkuY3zAeemZuwMbUDgg='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self' 'sha256-Q/bAFR1lSi26iebwFC8GEwCiYraagkDXwmJo9nboOAc='; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -50,13 +50,16 @@ export function App() {
     ],
     [],
   )
+  // A shortcut pressed before the app ran, once the settings (and so the role) are in: one the role
+  // may not use opens nothing, as it would now.
+  const settingsLoaded = useConnection((s) => s.view !== null)
   useEffect(() => {
+    if (!settingsLoaded) return
     const shortcut = takeEarlyShortcut()
     const early = navItems.find((item) => item.shortcut === shortcut)
     if (early) openScreen(early)
-    // Once, at start: the shortcut was pressed before the app ran.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [settingsLoaded])
 
   const Screen = isScreenFor(role, view) ? screens[view] : RoleRefusal
   return (

@@ -51,13 +51,17 @@ document.addEventListener(
     if (!(modules instanceof HTMLTemplateElement)) {
       // Not parsed yet (a page slower than the 500 ms): once it is.
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
+      else console.error('index.html has no list of the app modules: the app cannot start')
       return
     }
     started = true
     // Preloads of the chunks the entry imports, fetched together with it rather than after it.
     document.head.append(modules.content)
     const entry = document.head.querySelector('link[data-app-entry]')
-    if (!(entry instanceof HTMLLinkElement)) return
+    if (!(entry instanceof HTMLLinkElement)) {
+      console.error('index.html names no entry among the app modules: the app cannot start')
+      return
+    }
     const script = document.createElement('script')
     script.type = 'module'
     script.crossOrigin = ''
