@@ -45,11 +45,11 @@ function checkScriptAllowed(code: string): void {
  * The file stays in the bundle for whatever else names it.
  */
 function inlineStylesheets(html: string, bundle: OutputBundle): string {
+  const code = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
   return html.replace(/<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g, (_link, fileName: string) => {
     const asset = bundle[fileName]
     if (asset?.type !== 'asset') throw new Error(`index.html links ${fileName}, which the bundle does not hold`)
     const source = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
-    const code = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
     const css = pruneUnusedMantineCss(source, code)
     if (css.includes('</style')) throw new Error(`${fileName} cannot be inlined: it contains </style`)
     return `<style>${css}</style>`
@@ -100,7 +100,7 @@ export function prerenderStartScreen(rendererRoot: string): Plugin {
         try {
           const { renderStartScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderStartScreen: () => string }
           checkScriptAllowed(early)
-          // The classic script goes first in the head, before Vite's stylesheet and module tags.
+          // The classic script goes first in the head, before the list of the app's modules and the stylesheet.
           return inlineStylesheets(deferAppModules(html), bundle ?? {})
             .replace('</title>', () => `</title>\n    <script>${early}</script>`)
             .replace(placeholder, () => `<div id="start-screen">${renderStartScreen()}</div>`)

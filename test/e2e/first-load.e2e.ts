@@ -3,9 +3,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openApp, type AppPage } from './harness'
-
-const rendererRoot = join(import.meta.dirname, '../../out/renderer')
+import { launchBrowser, openApp, rendererRoot, type AppPage } from './harness'
 
 // Runs in the page before its own scripts: notes each module script put into the page after
 // parsing, whether the start screen had been painted then, and whether it was still there.

@@ -7,7 +7,8 @@ import { bridge, fakeConfirm, type FakeConfirm, type TrafficListener } from './b
 import { serveRenderer } from './static-server'
 
 export const screenshotDir = join(import.meta.dirname, '../../artifacts/screenshots')
-const rendererRoot = join(import.meta.dirname, '../../out/renderer')
+/** The built renderer (`electron-vite build`), as the app ships it. */
+export const rendererRoot = join(import.meta.dirname, '../../out/renderer')
 
 // Debian's Chromium, as root, with no network: the flags keep it from reaching out.
 const chromiumArgs = [

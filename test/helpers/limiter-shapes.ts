@@ -118,6 +118,18 @@ export const limiterShapes: readonly LimiterShape[] = [
 
 export const announceStyles: readonly AnnounceStyle[] = ['ratelimit', 'ratelimit-legacy', 'x-ratelimit-delta', 'x-ratelimit-epoch']
 
+/** A shape of the catalogue by its name, or undefined. */
+export function findLimiterShape(name: string | undefined): LimiterShape | undefined {
+  return limiterShapes.find((shape) => shape.name === name)
+}
+
+/** A shape of the catalogue by its name; a name it does not hold is a mistake in the test. */
+export function limiterShape(name: string): LimiterShape {
+  const shape = findLimiterShape(name)
+  if (!shape) throw new Error(`no limiter shape named ${name}`)
+  return shape
+}
+
 /** The same shape, its limiter announcing where it stands in `style`. */
 export function announced(shape: LimiterShape, style: AnnounceStyle): LimiterShape {
   return { ...shape, name: `${shape.name} (${style})`, make: () => announce(shape.make(), style) }

@@ -21,6 +21,11 @@ import { ActiveAccountChoice } from './shell/account-choice'
 import { mainContentClass, mainContentId, SkipLink } from './shell/skip-link'
 import { takeEarlyShortcut } from './shell/start-screen'
 
+/** A screen from its shortcut, if the desk's role has it. */
+function openScreen(item: NavItem): void {
+  if (isScreenFor(selectPolicy(useConnection.getState()).role, item.view)) useNavigation.getState().go(item.view)
+}
+
 export function App() {
   const view = useNavigation((s) => s.view)
   const go = useNavigation((s) => s.go)
@@ -35,9 +40,6 @@ export function App() {
   useEffect(() => watchAuditWriteProblems(), [])
   useEffect(() => watchPaymentLinks(), [])
 
-  const openScreen = (item: NavItem) => {
-    if (isScreenFor(selectPolicy(useConnection.getState()).role, item.view)) go(item.view)
-  }
   useHotkeys(
     [
       ['mod+K', focusLookup],
@@ -58,7 +60,6 @@ export function App() {
     const shortcut = takeEarlyShortcut()
     const early = navItems.find((item) => item.shortcut === shortcut)
     if (early) openScreen(early)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settingsLoaded])
 
   const Screen = isScreenFor(role, view) ? screens[view] : RoleRefusal

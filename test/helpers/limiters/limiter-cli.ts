@@ -1,4 +1,4 @@
-import { announced, announceStyles, limiterShapes } from '../limiter-shapes'
+import { announced, announceStyles, findLimiterShape } from '../limiter-shapes'
 import { startLimiterServer } from './limiter-server'
 
 /**
@@ -8,7 +8,7 @@ import { startLimiterServer } from './limiter-server'
  * and key, and its stats as JSON when stdin closes.
  */
 const [name, style] = process.argv.slice(2)
-const base = limiterShapes.find((shape) => shape.name === name)
+const base = findLimiterShape(name)
 const announceStyle = announceStyles.find((s) => s === style)
 if (base === undefined || (style !== undefined && announceStyle === undefined)) {
   console.error(`Unknown shape or header style: ${String(name)} ${String(style)}`)

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { roundTripSpreadMs } from '../../../src/main/scheduler/arrival-jitter'
 import { defaultRateTuning } from '../../../src/main/scheduler/rate-tuning'
-import type { LimiterShape } from '../../helpers/limiter-shapes'
+import { limiterShape, type LimiterShape } from '../../helpers/limiter-shapes'
 import { switchAt, tokenBucket, withoutRetryAfter } from '../../helpers/limiters'
 import { runShape } from './virtual-run'
 
@@ -16,13 +16,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const noBurst20: LimiterShape = {
-  name: 'no-retry-after-20-burst-1',
-  make: () => withoutRetryAfter(tokenBucket({ rate: 20, burst: 1 })),
-  latencyMs: 5,
-  lookups: 300,
-  limitAt: () => 20,
-}
+const noBurst20 = limiterShape('no-retry-after-20-burst-1')
 
 // The 150th request (some 7 s in, the limit long met head-on) is held 4 ms on its way, so the
 // 151st arrives 4 ms closer behind it than it was sent.
@@ -86,13 +80,7 @@ describe('429s that jitter does not explain', () => {
   })
 
   it('leaves a bucket with a burst at no extra spacing: its 429s are the burst running out', async () => {
-    const bursty: LimiterShape = {
-      name: 'token-bucket-no-retry-after-50-burst-50',
-      make: () => withoutRetryAfter(tokenBucket({ rate: 50, burst: 50 })),
-      latencyMs: 5,
-      lookups: 750,
-      limitAt: () => 50,
-    }
+    const bursty = limiterShape('token-bucket-no-retry-after-50-burst-50')
     const figures = await runShape(bursty, { headroom: 0 })
     expect(figures.scheduler.state().jitterMs).toBe(0)
   })
