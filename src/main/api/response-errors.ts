@@ -63,13 +63,10 @@ export function invalidResponse(status: number, contentType: string | null, text
   if (typeof text !== 'string') {
     return new AppError(
       'response-too-large',
-      `The service answered HTTP ${status} with a body larger than ${describeLimit(text.tooLargeOver)}, far more than any error message. It was not read, so its message cannot be shown. Try again; if it persists, check the base URL in Settings.`,
+      `The service answered HTTP ${status} with a body larger than ${describeLimit(text.tooLargeOver)}, far more than any error message. It was not read, so its message cannot be shown.`,
     )
   }
-  return new AppError(
-    'invalid-response',
-    `The service sent ${describeBody(contentType, text)} (HTTP ${status}). Try again; if it persists, check the base URL in Settings.`,
-  )
+  return new AppError('invalid-response', `The service sent ${describeBody(contentType, text)} (HTTP ${status}).`)
 }
 
 /** A write the service answered 2xx was carried out: trying it again because the answer is unreadable would duplicate it. */
@@ -91,14 +88,11 @@ export function errorForStatus(method: string, status: number, contentType: stri
     : null
   const said = serviceMessage ? `: ${serviceMessage}` : ''
   if (status === 401) {
-    return new AppError('unauthorized', `The service refused the private key (401${said}). Check or replace the key in Settings.`)
+    return new AppError('unauthorized', `The service refused the private key (401${said}).`)
   }
   if (status === 404) return new AppError('not-found', serviceMessage ?? 'Not found (404).')
   if (status === 429) {
-    return new AppError(
-      'rate-limited',
-      'The service is still rate-limiting requests (429) after several waits. Wait a minute and try again, or lower the throttle ceiling on the Requests screen.',
-    )
+    return new AppError('rate-limited', 'The service is still rate-limiting requests (429) after several waits.')
   }
   if (status >= 500) {
     if (method !== 'GET') {
@@ -108,7 +102,7 @@ export function errorForStatus(method: string, status: number, contentType: stri
       )
     }
     if (!body) return invalidResponse(status, contentType, text)
-    return new AppError('server-error', `The service had an internal error (${status}${said}) on every try. Try again in a few minutes.`)
+    return new AppError('server-error', `The service had an internal error (${status}${said}) on every try.`)
   }
   if (!body) return invalidResponse(status, contentType, text)
   return new AppError(

@@ -114,10 +114,7 @@ export function isSuccess(status: number): boolean {
 
 /** JSON.parse gives up (RangeError) on nesting deeper than its own stack. */
 function tooDeep(status: number): AppError {
-  return new AppError(
-    'invalid-response',
-    `The service sent JSON nested too deeply to read (HTTP ${status}); no payment record is. Try again; if it persists, check the base URL in Settings.`,
-  )
+  return new AppError('invalid-response', `The service sent JSON nested too deeply to read (HTTP ${status}); no payment record is.`)
 }
 
 export function wroteButUnreadable(request: ApiRequest, status: number | null): boolean {

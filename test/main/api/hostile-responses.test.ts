@@ -1,3 +1,4 @@
+import { wordsFor } from '../../../src/shared/error-words'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { giganticBytes, startHostileServer, type HostileServer } from '../../helpers/hostile-server'
 import { waitFor } from '../../helpers/wait-for'
@@ -114,7 +115,8 @@ describe('bodies that are not the JSON the spec promises', () => {
   it('an empty 401 is still a key problem, pointing to Settings', async () => {
     const error = await failureOf(client().client.send({ method: 'GET', path: '/empty/401', priority: 'interactive' }))
     expect(error.code).toBe('unauthorized')
-    expect(error.message).toContain('Settings')
+    // The message says what happened; the error box adds the vocabulary's next step.
+    expect(wordsFor(error.code).action).toContain('Settings')
   })
 
   it('an error body with the wrong types is not passed off as the service speaking', async () => {

@@ -1,3 +1,4 @@
+import { wordsFor } from '../../../src/shared/error-words'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
 import { startHostileServer, type HostileServer } from '../../helpers/hostile-server'
@@ -103,7 +104,7 @@ describe('against a service that sends no Retry-After', () => {
     const error = await failureOf(client.send({ method: 'GET', path: '/status/429', priority: 'interactive' }))
     expect(error.code).toBe('rate-limited')
     expect(error.message).toContain('429')
-    expect(error.message).toMatch(/try again/i)
+    expect(wordsFor(error.code).action).toMatch(/try again/i)
     expect(log.snapshot().map((e) => e.rateLimited)).toEqual([true, true, true])
   })
 })

@@ -1,3 +1,4 @@
+import { wordsFor } from '../../../src/shared/error-words'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
 import { call } from '../../helpers/sandbox-client'
@@ -71,7 +72,7 @@ describe("the service's error body", () => {
     const { client, log } = clientFor({ baseUrl: sandbox.baseUrl, apiKey: wrongKey })
     const error = await failureOf(client.send({ method: 'GET', path: '/api/payment/pay_seed_settled_1', priority: 'interactive' }))
     expect(error.code).toBe('unauthorized')
-    expect(error.message).toContain('Settings')
+    expect(wordsFor(error.code).action).toContain('Settings')
     expect(error.message).toContain('Invalid API key')
     expect(log.snapshot()).toHaveLength(1)
     expectNoKey(wrongKey, error, log.snapshot())
@@ -82,7 +83,7 @@ describe("the service's error body", () => {
     const error = await failureOf(client.send({ method: 'GET', path: '/api/payment/pay_seed_settled_1', priority: 'interactive' }))
     expect(error.code).toBe('unauthorized')
     expect(error.message).toMatch(/public key/i)
-    expect(error.message).toContain('Settings')
+    expect(wordsFor(error.code).action).toContain('Settings')
   })
 
   it("404: 'not-found' with the service's message, not retried", async () => {
