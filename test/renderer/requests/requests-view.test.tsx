@@ -70,6 +70,12 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('request-count')).toHaveTextContent('3 requests')
   })
 
+  it('counts one request in the singular, in the log and in the chart', async () => {
+    await show([entry({ path: '/api/payment/pay_only' })])
+    expect(screen.getByTestId('request-count')).toHaveTextContent(/^1 request, newest first$/)
+    expect(screen.getByText(/^1 request · 0 × 429$/)).toBeInTheDocument()
+  })
+
   it('shows a timeout as no answer, with its priority', async () => {
     await show([entry({ status: null, errorCode: 'timeout', priority: 'batch' })])
     const [row] = logRows()
@@ -109,7 +115,7 @@ describe('RequestsView', () => {
     await waitFor(() => {
       expect(logRows()[0]).toHaveTextContent('/api/payment/pay_new')
     })
-    expect(screen.getByTestId('request-count')).toHaveTextContent('10000 requests')
+    expect(screen.getByTestId('request-count')).toHaveTextContent('10,000 requests')
   })
 
   it('tells the user what to do when nothing was sent yet', async () => {

@@ -4,11 +4,10 @@ import { formatDuration } from '../../../shared/format/duration'
 import { announce } from '../shell/announcer'
 import type { StoreScope } from './create-store'
 import { useNavigation } from './navigation-store'
+import { plural } from '../../../shared/format/plural'
 
 // A burst of 429s is one sentence, not one per request: the screen reader would still be reading the first.
 const gatherMs = 2_000
-
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`
 
 const pausedAt = (state: SchedulerStateView | null, now: number): boolean => state?.pausedUntil != null && state.pausedUntil > now
 
@@ -29,7 +28,7 @@ export function requestsNews(scope: StoreScope) {
       const timer = setTimeout(() => {
         const count = unsaid
         stop?.()
-        announce(`${plural(count, 'request', 'requests')} got 429 Too Many Requests.`)
+        announce(`${plural(count, { one: 'request', other: 'requests' })} got 429 Too Many Requests.`)
       }, gatherMs)
       // Owned by the store, so a reset forgets what was gathered.
       stop = scope.own(() => {

@@ -7,6 +7,9 @@ import { useBatchResults } from '../../stores/batch-results-store'
 import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { isFiltering, visibleResults } from './result-filters'
+import { plural } from '../../../../shared/format/plural'
+
+const resultForms = { one: 'result', other: 'results' }
 
 /** CSV or JSON through the save dialog of the main process; customer e-mails masked unless asked for. */
 export function ExportCard() {
@@ -34,15 +37,17 @@ export function ExportCard() {
           <Title order={3}>Export</Title>
           <Text size="sm" c="dimmed">
             {running
-              ? `The ${formatCount(rows)} results so far; export again when the run ends.`
+              ? `The ${plural(rows, resultForms)} so far; export again when the run ends.`
               : onlyIds
-                ? `The ${formatCount(rows)} of ${formatCount(count)} results the filters show.`
-                : `All ${formatCount(count)} results of this run.`}
+                ? `The ${formatCount(rows)} of ${plural(count, resultForms)} the filters show.`
+                : count === 1
+                  ? 'The one result of this run.'
+                  : `All ${plural(count, resultForms)} of this run.`}
           </Text>
         </Group>
         {shownIds !== null && (
           <Checkbox
-            label={`Only the ${formatCount(shownIds.length)} rows the filters show`}
+            label={`Only the ${plural(shownIds.length, { one: 'row', other: 'rows' })} the filters show`}
             description="Uncheck to export every result of the run."
             checked={onlyShown}
             onChange={(event) => {

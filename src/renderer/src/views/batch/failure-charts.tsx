@@ -5,6 +5,9 @@ import { useBatchResults } from '../../stores/batch-results-store'
 import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
 import { FailureTables } from './failure-tables'
 import { formatCount } from '../../../../shared/format/number'
+import { plural } from '../../../../shared/format/plural'
+
+const failedPayment = { one: 'failed payment', other: 'failed payments' }
 
 // The text colours: the theme keeps them at AA against the page in both schemes, above the 3:1 bars need.
 const codeSeries = [{ name: 'count', label: 'Failed payments', color: 'var(--mantine-color-red-text)' }]
@@ -18,7 +21,7 @@ function ChartTip({ heading, detail, count }: { heading: string; detail: string;
       </Text>
       <Text size="sm">{detail}</Text>
       <Text size="xs" c="dimmed">
-        {formatCount(count)} failed {count === 1 ? 'payment' : 'payments'}
+        {plural(count, failedPayment)}
       </Text>
     </Paper>
   )
@@ -43,7 +46,7 @@ export function FailureCharts() {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3}>Failures</Title>
           <Text size="sm" c="dimmed" data-testid="failure-total">
-            {formatCount(failedPayments)} failed {failedPayments === 1 ? 'payment' : 'payments'} in {formatCount(results.length)} results
+            {plural(failedPayments, failedPayment)} in {plural(results.length, { one: 'result', other: 'results' })}
           </Text>
         </Group>
         {failedPayments === 0 ? (

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorAlert } from '../../components/error-alert'
 import { useBatchInput } from '../../stores/batch-input-store'
-import { formatCount } from '../../../../shared/format/number'
 import { ParseSummary } from './parse-summary'
+import { plural } from '../../../../shared/format/plural'
 
 const placeholder = `pay_2x9c1k7f
 pay_7h3m0q2z, pay_0d8e4r6t
@@ -83,7 +83,7 @@ export function IdInputCard() {
             w={320}
           />
           <Button onClick={() => void s.start()} loading={s.starting} disabled={count === 0 || s.parsing}>
-            {count === 0 ? 'Look up' : `Look up ${formatCount(count)} ${count === 1 ? 'ID' : 'IDs'}`}
+            {count === 0 ? 'Look up' : `Look up ${plural(count, { one: 'ID', other: 'IDs' })}`}
           </Button>
         </Group>
 

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
+import { plural } from '../../../../shared/format/plural'
 
 /** Runs the app was in the middle of when it closed or crashed: resuming them is the first thing to offer. */
 export function InterruptedRuns() {
@@ -15,7 +16,11 @@ export function InterruptedRuns() {
     <Alert
       color="orange"
       variant="light"
-      title={interrupted.length === 1 ? 'A batch stopped when the app closed' : `${interrupted.length} batches stopped when the app closed`}
+      title={
+        interrupted.length === 1
+          ? 'A batch stopped when the app closed'
+          : `${plural(interrupted.length, { one: 'batch', other: 'batches' })} stopped when the app closed`
+      }
     >
       <Stack gap="xs">
         <Text size="sm">Every result that arrived was saved. Resume to look up the rest where it stopped.</Text>

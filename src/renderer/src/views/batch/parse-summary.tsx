@@ -2,13 +2,14 @@ import { Badge, Button, CopyButton, Group, Loader, ScrollArea, Stack, Table, Tex
 import type { ParsedIdList } from '../../../../shared/batch/parse-ids'
 import { formatCount } from '../../../../shared/format/number'
 import { notSentAsText } from './not-sent'
+import { plural, pluralWord } from '../../../../shared/format/plural'
+
+const lines = { one: 'line', other: 'lines' }
 
 // Thousands of invalid lines would only slow the screen; the first ones show the pattern,
 // and the copy button below carries them all.
 const shownInvalid = 200
 const shownBlankLines = 30
-
-const plural = (count: number, one: string, many: string): string => `${formatCount(count)} ${count === 1 ? one : many}`
 
 /** What the pasted text or the file holds, before anything is sent. */
 export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null; parsing: boolean }) {
@@ -33,10 +34,10 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
     <Stack gap="xs" data-testid="parse-summary" aria-live="polite">
       <Group gap="xs" wrap="wrap">
         <Badge size="lg" variant="filled" color={ids.length > 0 ? 'indigo' : 'gray'} data-testid="count-ids">
-          {plural(ids.length, 'ID to look up', 'IDs to look up')}
+          {plural(ids.length, { one: 'ID to look up', other: 'IDs to look up' })}
         </Badge>
         <Badge size="lg" variant="light" color="gray" data-testid="count-duplicates">
-          {plural(duplicates, 'duplicate', 'duplicates')} collapsed
+          {plural(duplicates, { one: 'duplicate', other: 'duplicates' })} collapsed
         </Badge>
         <Badge size="lg" variant="light" color="gray" data-testid="count-blank">
           {formatCount(blankLines.length)} blank
@@ -52,7 +53,7 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
       </Group>
       {blankLines.length > 0 && (
         <Text size="sm" data-testid="blank-lines">
-          Never sent: {plural(blankLines.length, 'blank value', 'blank values')}, on {blankLines.length === 1 ? 'line' : 'lines'}{' '}
+          Never sent: {plural(blankLines.length, { one: 'blank value', other: 'blank values' })}, on {pluralWord(blankLines.length, lines)}{' '}
           {blankLines.slice(0, shownBlankLines).join(', ')}
           {blankLines.length > shownBlankLines ? ` and ${formatCount(blankLines.length - shownBlankLines)} more` : ''}.
         </Text>
@@ -60,7 +61,7 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
       {invalid.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
-            Never sent: {plural(invalid.length, 'invalid ID', 'invalid IDs')}
+            Never sent: {plural(invalid.length, { one: 'invalid ID', other: 'invalid IDs' })}
           </Text>
           <ScrollArea.Autosize mah={160} type="auto">
             <Table layout="fixed" verticalSpacing={2} fz="xs" aria-label="Invalid IDs" withRowBorders={false}>
@@ -99,7 +100,7 @@ export function ParseSummary({ parsed, parsing }: { parsed: ParsedIdList | null;
           <CopyButton value={notSentAsText(parsed)}>
             {({ copied, copy }) => (
               <Button size="xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
-                {copied ? 'Copied' : `Copy the ${plural(notSent, 'line', 'lines')} not sent`}
+                {copied ? 'Copied' : `Copy the ${plural(notSent, lines)} not sent`}
               </Button>
             )}
           </CopyButton>

@@ -8,6 +8,9 @@ import { formatCount } from '../../../../shared/format/number'
 import { ResultsFilterBar } from './results-filter-bar'
 import { ResultsTable } from './results-table'
 import { visibleResults } from './result-filters'
+import { plural } from '../../../../shared/format/plural'
+
+const resultForms = { one: 'result', other: 'results' }
 
 /** Every result of the run, filtered and sorted in memory; the table renders only the rows in sight. */
 export function ResultsCard() {
@@ -34,8 +37,8 @@ export function ResultsCard() {
           <Title order={3}>Results</Title>
           <Text size="sm" c="dimmed" data-testid="results-shown">
             {rows.length === results.length
-              ? `${formatCount(results.length)} results`
-              : `${formatCount(rows.length)} of ${formatCount(results.length)} results`}
+              ? plural(results.length, resultForms)
+              : `${formatCount(rows.length)} of ${plural(results.length, resultForms)}`}
             {running && ' so far · updates while the run goes'}
           </Text>
         </Group>

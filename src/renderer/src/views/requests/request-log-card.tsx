@@ -7,6 +7,10 @@ import { useRequests } from '../../stores/requests-store'
 import { RequestFilterBar } from './request-filter-bar'
 import { filterNewestFirst, isFiltered } from './request-filters'
 import { RequestTable } from './request-table'
+import { formatCount } from '../../../../shared/format/number'
+import { plural } from '../../../../shared/format/plural'
+
+const requests = { one: 'request', other: 'requests' }
 
 const tableHeight = 420
 
@@ -58,7 +62,7 @@ export function RequestLogCard() {
       <Stack align="center" gap="xs" py="xl">
         <Text fw={600}>No request matches these filters</Text>
         <Text c="dimmed" size="sm">
-          {entries.length} requests are in the log.
+          {plural(entries.length, { one: 'request is', other: 'requests are' })} in the log.
         </Text>
         <Button variant="light" onClick={clearFilter}>
           Clear filters
@@ -78,7 +82,8 @@ export function RequestLogCard() {
           </Text>
           <Group gap="xs">
             <Text size="sm" c="dimmed" data-testid="request-count">
-              {filtered ? `${rows.length} of ${entries.length} requests` : `${entries.length} requests`}, newest first
+              {filtered ? `${formatCount(rows.length)} of ${plural(entries.length, requests)}` : plural(entries.length, requests)}, newest
+              first
             </Text>
             <Badge
               color={rateLimitedCount > 0 ? 'red' : 'gray'}

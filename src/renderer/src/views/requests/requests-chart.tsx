@@ -4,6 +4,8 @@ import { useMemo } from 'react'
 import { useRequests } from '../../stores/requests-store'
 import { bucketBySecond } from './per-second'
 import { useNow } from '../../hooks/use-now'
+import { formatCount } from '../../../../shared/format/number'
+import { plural } from '../../../../shared/format/plural'
 
 const windowSeconds = 180
 const series = [
@@ -32,7 +34,7 @@ export function RequestsChart() {
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text fw={600}>Requests per second, last 3 minutes</Text>
         <Text size="xs" c={totals.rateLimited > 0 ? 'red' : 'dimmed'}>
-          {totals.requests} requests · {totals.rateLimited} × 429
+          {plural(totals.requests, { one: 'request', other: 'requests' })} · {formatCount(totals.rateLimited)} × 429
         </Text>
       </Group>
       <AreaChart

@@ -3,6 +3,7 @@ import { auditActionLabels, type AuditEntry } from '../../../../shared/contract/
 import { environmentLabels } from '../../../../shared/environments'
 import { formatCount } from '../../../../shared/format/number'
 import { readTime } from '../../../../shared/format/time'
+import { plural } from '../../../../shared/format/plural'
 
 const nowrap = { whiteSpace: 'nowrap' } as const
 
@@ -83,7 +84,7 @@ export function AuditTable(props: { entries: AuditEntry[]; total: number; flagge
       </ScrollArea.Autosize>
       {total > entries.length ? (
         <Text size="xs" c="dimmed">
-          Showing the newest {formatCount(entries.length)} of {formatCount(total)} entries; the export has them all.
+          Showing the newest {formatCount(entries.length)} of {plural(total, { one: 'entry', other: 'entries' })}; the export has them all.
         </Text>
       ) : null}
     </>

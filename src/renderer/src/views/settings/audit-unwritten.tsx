@@ -1,6 +1,7 @@
 import { Alert, List, Text } from '@mantine/core'
 import { auditActionLabels, type UnwrittenAuditEvent } from '../../../../shared/contract/audit-schema'
 import { readTime } from '../../../../shared/format/time'
+import { plural } from '../../../../shared/format/plural'
 
 /** Actions that happened while the log could not be written: kept in memory until it can. */
 export function AuditUnwritten({ events }: { events: UnwrittenAuditEvent[] }) {
@@ -8,7 +9,7 @@ export function AuditUnwritten({ events }: { events: UnwrittenAuditEvent[] }) {
   return (
     <Alert
       color="yellow"
-      title={`${events.length === 1 ? '1 entry is' : `${events.length} entries are`} not written yet`}
+      title={`${plural(events.length, { one: 'entry is', other: 'entries are' })} not written yet`}
       data-testid="audit-unwritten"
     >
       <Text size="sm" mb="xs">

@@ -1,8 +1,8 @@
 import { Alert, List, Stack, Text } from '@mantine/core'
 import type { AuditList } from '../../../../shared/contract/audit-schema'
-import { formatCount } from '../../../../shared/format/number'
+import { plural, pluralWord } from '../../../../shared/format/plural'
 
-const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`
+const problems = { one: 'problem', other: 'problems' }
 
 /** Whether the keyed chain held: a green line, or every problem in red. */
 export function AuditVerdict({ list }: { list: AuditList }) {
@@ -11,7 +11,7 @@ export function AuditVerdict({ list }: { list: AuditList }) {
     return (
       <Alert
         color="red"
-        title={`The audit log failed its check: ${count(verification.problems.length, 'problem', 'problems')}`}
+        title={`The audit log failed its check: ${plural(verification.problems.length, problems)}`}
         data-testid="audit-verdict"
         data-ok="false"
       >
@@ -41,7 +41,7 @@ export function AuditVerdict({ list }: { list: AuditList }) {
     <Alert
       color="green"
       variant="light"
-      title={`Intact: ${count(total, 'entry', 'entries')}, keyed chain verified`}
+      title={`Intact: ${plural(total, { one: 'entry', other: 'entries' })}, keyed chain verified`}
       role="status"
       data-testid="audit-verdict"
       data-ok="true"
@@ -49,7 +49,7 @@ export function AuditVerdict({ list }: { list: AuditList }) {
       <Text size="sm">
         No entry was changed, removed or cut off since it was written.
         {earlier > 0
-          ? ` ${count(earlier, 'problem', 'problems')} found earlier ${earlier === 1 ? 'is' : 'are'} recorded in the log, marked in red below.`
+          ? ` ${plural(earlier, problems)} found earlier ${pluralWord(earlier, { one: 'is', other: 'are' })} recorded in the log, marked in red below.`
           : ''}
       </Text>
     </Alert>

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import type { SandboxDeliveryView } from '../../stores/webhook-sandbox-store'
 import { formatClock, formatRelative, formatUtc } from '../../../../shared/format/time'
+import { plural } from '../../../../shared/format/plural'
 
 const statusColors = { pending: 'yellow', delivered: 'teal', failed: 'red' } as const
 
@@ -90,7 +91,7 @@ export function DeliveryCard({ delivery, endpointUrl, now, onCheck }: Props) {
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             {next === null
-              ? `${delivery.attempts.length} attempt${delivery.attempts.length === 1 ? '' : 's'}`
+              ? plural(delivery.attempts.length, { one: 'attempt', other: 'attempts' })
               : `Next attempt ${formatRelative(next, now)}`}
           </Text>
           <Button size="xs" variant="light" onClick={onCheck}>
