@@ -1,4 +1,15 @@
-import { createTheme, darken, DEFAULT_THEME, Input, InputWrapper, lighten, luminance, Modal, type MantineColorsTuple } from '@mantine/core'
+import {
+  Badge,
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  Input,
+  InputWrapper,
+  lighten,
+  luminance,
+  Modal,
+  type MantineColorsTuple,
+} from '@mantine/core'
 import classes from './theme.module.css'
 import './theme-preferences.css'
 
@@ -69,6 +80,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusClassName: classes.focus ?? '',
   components: {
+    Badge: Badge.extend({ classNames: { root: classes.badge ?? '' } }),
     Input: Input.extend({ classNames: { input: classes.input ?? '' } }),
     // A field's error is said when it appears, as every other error is (ErrorAlert's role="alert").
     InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),

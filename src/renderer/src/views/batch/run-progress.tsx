@@ -7,7 +7,7 @@ import { PauseCountdown } from '../../components/pause-countdown'
 function Stat({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      <Text size="xs" c="dimmed" fw={700}>
         {label}
       </Text>
       <Text fw={600} c={color} data-testid={testId}>
