@@ -2,26 +2,38 @@ import { Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { formatDuration } from '../../../shared/format/duration'
 import { formatRate } from '../../../shared/format/number'
+import { plural } from '../../../shared/format/plural'
+import { formatRelative } from '../../../shared/format/time'
 import { useNow } from '../hooks/use-now'
+import { selectActiveAccount, useConnection } from '../stores/connection-store'
 import { useRequests } from '../stores/requests-store'
 import { useNavigation } from '../stores/navigation-store'
+import { knownLimit, lastRateLimitedAt, sentPerSecond } from './rate-meter'
 
-/** How hard the app leans on the rate limit, in the header of every screen. */
+// A 429 this recent is news; older ones are history, read in grey.
+const recent429Ms = 60_000
+
+/**
+ * How hard the app leans on the rate limit, in the header of every screen: the requests actually
+ * sent per second against the limit known for the account in use, and when it last met a 429.
+ */
 export function ThrottleIndicator() {
-  const { scheduler, rateLimitedCount } = useRequests(useShallow((s) => ({ scheduler: s.scheduler, rateLimitedCount: s.rateLimitedCount })))
+  const { scheduler, entries } = useRequests(useShallow((s) => ({ scheduler: s.scheduler, entries: s.entries })))
+  const account = useConnection((s) => selectActiveAccount(s)?.name ?? null)
   const go = useNavigation((s) => s.go)
   const now = useNow(500)
   if (!scheduler) return null
+  const sent = sentPerSecond(entries, now, account)
+  const limit = knownLimit(scheduler)
+  const last429 = lastRateLimitedAt(entries, account)
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
-  const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const summary = paused
-    ? 'holding back after a 429'
-    : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
+  const share = Math.min(100, (sent / limit.perSecond) * 100)
   const rateText = paused
     ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
-    : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`
-  const countText = `${busy > 0 ? `${busy} waiting · ` : ''}${rateLimitedCount} × 429`
+    : `${formatRate(sent)} of ${formatRate(limit.perSecond)} req/s`
+  const last429Text = last429 === null ? 'no 429 yet' : `last 429 ${formatRelative(last429, now)}`
+  const waiting = busy > 0 ? ` ${plural(busy, { one: 'request', other: 'requests' })} waiting or in flight.` : ''
   return (
     <Tooltip label="Open the Requests screen">
       <UnstyledButton
@@ -29,11 +41,11 @@ export function ThrottleIndicator() {
           go('requests')
         }}
         // The name starts with the words on screen, so speech input can say what it sees.
-        aria-label={`${rateText} ${countText}. Throttle: ${summary}, ${rateLimitedCount} rate-limited. Open the Requests screen.`}
+        aria-label={`${rateText}, ${last429Text}. Sending ${formatRate(sent)} requests per second; the limit, ${limit.source}, is ${formatRate(limit.perSecond)}.${waiting} Open the Requests screen.`}
         data-testid="throttle-indicator"
       >
         <Group gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" w={{ base: 'auto', sm: 140 }} ta="right">
+          <Text size="xs" c="dimmed" w={{ base: 'auto', sm: 150 }} ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="sent-rate">
             {rateText}
           </Text>
           {/* Keeps the two texts apart as words where tools read the button's text run together. */}{' '}
@@ -42,10 +54,16 @@ export function ThrottleIndicator() {
             w={80}
             value={share}
             color={paused ? 'red' : share > 80 ? 'yellow' : 'teal'}
-            aria-label="Rate against ceiling"
-          />
-          <Text size="xs" c={rateLimitedCount > 0 ? 'red' : 'dimmed'} w={{ base: 'auto', sm: 110 }}>
-            {countText}
+            aria-label="Requests sent against the limit"
+          />{' '}
+          <Text
+            size="xs"
+            c={paused || (last429 !== null && now - last429 < recent429Ms) ? 'red' : 'dimmed'}
+            w={{ base: 'auto', sm: 170 }}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="last-429"
+          >
+            {last429Text}
           </Text>
         </Group>
       </UnstyledButton>
