@@ -153,7 +153,7 @@ describe('Requests', () => {
         entries,
       )
     })
-    await expect.poll(() => page.getByTestId('request-count').textContent()).toMatch(/^10000 requests/)
+    await expect.poll(() => page.getByTestId('request-count').textContent()).toMatch(/^10,000 requests/)
     const rows = page.getByRole('table', { name: 'Request log' }).locator('tbody tr[data-index]')
     expect(await rows.count()).toBeLessThan(60)
     expect(await rows.first().textContent()).toContain('pay_synthetic_9999')

@@ -1,4 +1,6 @@
 import type { BatchJob, BatchProgress } from '../../../shared/contract/batch-schema'
+import { formatCount } from '../../../shared/format/number'
+import { plural } from '../../../shared/format/plural'
 import { announce } from '../shell/announcer'
 import { notifyIfAway } from '../shell/notify-away'
 
@@ -37,7 +39,7 @@ export function tellIfAway(before: BatchJob | undefined, after: BatchJob): void 
   if (after.status === 'completed') {
     const notice = {
       title: `Batch "${after.label}" finished`,
-      message: `${after.done} looked up: ${counts.failedPayments} failed payments, ${counts.notFound} not found, ${counts.error} lookup errors.`,
+      message: `${formatCount(after.done)} looked up: ${plural(counts.failedPayments, { one: 'failed payment', other: 'failed payments' })}, ${formatCount(counts.notFound)} not found, ${plural(counts.error, { one: 'lookup error', other: 'lookup errors' })}.`,
       color: counts.failedPayments + counts.error > 0 ? 'orange' : 'teal',
     }
     // On the Batch screen the figures change in sight; a screen reader hears the end once.
