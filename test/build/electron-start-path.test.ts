@@ -64,7 +64,11 @@ async function mirror(answer: Answer): Promise<{ server: Server; url: string; re
 }
 
 /** `npm start` in the clone, with every way Electron's downloader could reach the internet pointed at loopback. */
-function npmStart(dir: string, mirrorUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function npmStart(
+  dir: string,
+  mirrorUrl: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^(electron_|npm_config_electron|npm_package_config_electron|https?_proxy$|no_proxy$|all_proxy$)/i.test(name)) env[name] = value
@@ -74,6 +78,7 @@ function npmStart(dir: string, mirrorUrl: string): Promise<{ code: number | null
     electron_config_cache: path.join(dir, 'cache'),
     npm_config_update_notifier: 'false',
     npm_config_cache: path.join(dir, 'npm-cache'),
+    ...extraEnv,
   })
   const npmCli = process.env.npm_execpath
   const [command, args] = npmCli?.endsWith('npm-cli.js') ? [process.execPath, [npmCli, 'start']] : ['npm', ['start']]
@@ -134,6 +139,31 @@ describe('npm start from a fresh clone, without the Electron binary', () => {
       expect(await readdir(path.join(dir, 'node_modules/electron'))).not.toContain('path.txt')
       const cached = await readdir(path.join(dir, 'cache'), { recursive: true }).catch(() => [])
       expect(cached.filter((file) => file.endsWith('.zip'))).toEqual([])
+    } finally {
+      server.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('is the same step before npm run dev', async () => {
+    const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    expect(scripts.prestart).toMatch(/ensure-electron/)
+    expect(scripts.predev).toBe(scripts.prestart)
+  })
+
+  it('asks nothing of the mirror under ELECTRON_SKIP_BINARY_DOWNLOAD, and says in one line what to do', async () => {
+    const dir = await freshClone()
+    const { server, url, requests } = await mirror((respond) => {
+      respond(404, Buffer.from('Not Found'))
+    })
+    try {
+      const { code, stderr } = await npmStart(dir, url, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' })
+      expect(requests).toEqual([])
+      expect(code).not.toBe(0)
+      const ours = stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm '))
+      expect(ours).toHaveLength(1)
+      expect(ours[0]).toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD is set/)
+      expect(ours[0]).toContain('ELECTRON_EXEC_PATH')
     } finally {
       server.close()
       await rm(dir, { recursive: true, force: true })
