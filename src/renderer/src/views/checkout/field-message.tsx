@@ -10,7 +10,7 @@ function FieldMessage({ messages }: { messages: string[] }) {
         const sentence = formSentence(message)
         return (
           <Text key={message} span display="block" fz="inherit" c="inherit">
-            {sentence ?? message}
+            <span>{sentence ?? message}</span>
             {sentence ? (
               <Text span display="block" fz="xs" c="inherit" ff="monospace" data-testid="service-message">
                 Service: {message}
