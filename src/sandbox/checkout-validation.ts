@@ -30,6 +30,12 @@ export async function validateCheckout(body: Record<string, unknown>): Promise<V
   const { products, currency, customerEmail, successUrl, cancelUrl } = checked.value
   return {
     ok: true,
-    value: { products: products.map(({ name, price, quantity }) => ({ name, price, quantity })), currency, customerEmail, successUrl, cancelUrl },
+    value: {
+      products: products.map(({ name, price, quantity }) => ({ name, price, quantity })),
+      currency,
+      customerEmail,
+      successUrl,
+      cancelUrl,
+    },
   }
 }

@@ -1,11 +1,11 @@
 import { plainToInstance } from 'class-transformer'
-import { validate, type ValidationError } from 'class-validator'
+import { validate } from 'class-validator'
 
 // A body is validated as NestJS's ValidationPipe({ whitelist: true, transform: true })
 // validates a JSON body: prototype keys stripped, class-transformer builds the DTO,
 // class-validator checks it, and the errors are flattened into `path message` lines.
 // The steps below follow @nestjs/common's pipes/validation.pipe.js (stripProtoKeys,
-// limitValidationErrors, flattenValidationErrors, mapChildrenToValidationErrors,
+// limitFieldErrors, flattenFieldErrors, mapChildrenToFieldErrors,
 // prependConstraintsWithParentProp); test/sandbox/validation-pipe.test.ts runs the
 // real pipe beside this one on every failing body it tries.
 
@@ -33,34 +33,41 @@ function stripProtoKeys(value: unknown): void {
   }
 }
 
+/** What the flattening reads of class-validator's ValidationError, as plain data. */
+interface FieldError {
+  property: string
+  constraints?: Record<string, string>
+  children?: FieldError[]
+}
+
 interface Budget {
   remaining: number
   exceeded: boolean
 }
 
 /** Drops the errors past the first million characters of messages (each counted with its path). */
-function limitErrors(errors: ValidationError[], budget: Budget, parentPathLength = 0): ValidationError[] {
-  const limited: ValidationError[] = []
+function limitErrors(errors: FieldError[], budget: Budget, parentPathLength = 0): FieldError[] {
+  const limited: FieldError[] = []
   for (const error of errors) {
     if (budget.remaining <= 0) {
       budget.exceeded = true
       return limited
     }
-    const pathLength = parentPathLength + String(error.property).length + 1
-    for (const message of Object.values(error.constraints ?? {})) budget.remaining -= pathLength + String(message).length
+    const pathLength = parentPathLength + error.property.length + 1
+    for (const message of Object.values(error.constraints ?? {})) budget.remaining -= pathLength + message.length
     limited.push({ ...error, children: error.children && limitErrors(error.children, budget, pathLength) })
   }
   return limited
 }
 
-function prefixed(parentPath: string | undefined, error: ValidationError): ValidationError {
+function prefixed(parentPath: string | undefined, error: FieldError): FieldError {
   if (!parentPath || !error.constraints) return error
   const constraints = Object.fromEntries(Object.entries(error.constraints).map(([key, message]) => [key, `${parentPath}.${message}`]))
   return { ...error, constraints }
 }
 
 /** Every error with its constraints prefixed by its parent's path, parents before children. */
-function withPaths(error: ValidationError, into: ValidationError[], parentPath?: string): void {
+function withPaths(error: FieldError, into: FieldError[], parentPath?: string): void {
   const current = prefixed(parentPath, error)
   if (!error.children?.length) {
     into.push(current)
@@ -71,8 +78,8 @@ function withPaths(error: ValidationError, into: ValidationError[], parentPath?:
   for (const child of error.children) withPaths(child, into, path)
 }
 
-function flatten(errors: ValidationError[]): string[] {
-  const all: ValidationError[] = []
+function flatten(errors: FieldError[]): string[] {
+  const all: FieldError[] = []
   for (const error of errors) withPaths(error, all)
   return all.flatMap((error) => Object.values(error.constraints ?? {}))
 }

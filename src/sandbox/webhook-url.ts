@@ -21,7 +21,8 @@ function ownUrlMessage(value: string, allowedHosts: readonly string[]): string |
   const url = URL.parse(value)
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return 'url must start with https://'
   if (url.username || url.password) return 'url must not contain a user name or password'
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'url must use https (plain http is accepted only for loopback addresses)'
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return 'url must use https (plain http is accepted only for loopback addresses)'
   return isDeliveryAllowed(url, allowedHosts) ? null : offMachineMessage
 }
 

@@ -13,8 +13,21 @@ const anyJson = fc.oneof(
   fc.constant({}),
 )
 
-const namedEmails = ['buyer@[127.0.0.1]', '.buyer@example.com', 'buyer@-shop.example.com', 'buyer@example.c', 'ada@example', 'ada+tag@example.com']
-const namedUrls = ['http://localhost:3000/success', 'https://shop.example.com/ok', 'shop.example.com/ok', 'ftp://files.example.com/x', 'https://127.0.0.1:8443/']
+const namedEmails = [
+  'buyer@[127.0.0.1]',
+  '.buyer@example.com',
+  'buyer@-shop.example.com',
+  'buyer@example.c',
+  'ada@example',
+  'ada+tag@example.com',
+]
+const namedUrls = [
+  'http://localhost:3000/success',
+  'https://shop.example.com/ok',
+  'shop.example.com/ok',
+  'ftp://files.example.com/x',
+  'https://127.0.0.1:8443/',
+]
 
 const product = fc.record(
   {
@@ -78,4 +91,10 @@ export const prototypeKeyTexts = [
   `{"products":[{"name":"a","price":1,"quantity":1,"constructor":"x"}],"currency":"USD","customerEmail":"ada@example.com","successUrl":"https://a.example.com","cancelUrl":"https://a.example.com","prototype":{}}`,
 ]
 
-export const namedWebhookBodies: Record<string, unknown>[] = [{}, { url: 42 }, { url: 'http://localhost:8080/hooks' }, { url: '' }, { url: null }]
+export const namedWebhookBodies: Record<string, unknown>[] = [
+  {},
+  { url: 42 },
+  { url: 'http://localhost:8080/hooks' },
+  { url: '' },
+  { url: null },
+]

@@ -32,7 +32,13 @@ const emails = [
 
 const urls = [
   ...['http://localhost:3000/success', 'https://shop.example.com/ok', 'http://shop.example.com:8080/ok', 'shop.example.com/thanks'],
-  ...['https://127.0.0.1/ok', 'http://127.0.0.1:3000/ok', 'https://[::1]:8443/ok', 'https://[2001:db8::1]/ok', 'https://192.168.0.1:65535/'],
+  ...[
+    'https://127.0.0.1/ok',
+    'http://127.0.0.1:3000/ok',
+    'https://[::1]:8443/ok',
+    'https://[2001:db8::1]/ok',
+    'https://192.168.0.1:65535/',
+  ],
   ...['https://shop.example.com:99999/', 'https://bücher.example/ok', 'https://xn--bcher-kva.example/ok', 'https://例子.广告/ok'],
   ...[`https://${label63}.example/`, `https://${label64}.example/`, 'https://shop_1.example.com/', 'https://shop.example.com./'],
   ...['ftp://files.example.com/x', 'mailto:ada@example.com', 'javascript:alert(1)', 'https://user:pass@shop.example.com/'],
@@ -44,7 +50,10 @@ async function sandboxAccepts(body: CheckoutBody, field: string): Promise<boolea
   if (reply.status === 201) return true
   expect(reply.status, reply.text).toBe(400)
   const messages = (reply.json as { message: string[] }).message
-  expect(messages.every((message) => message.startsWith(`${field} `)), reply.text).toBe(true)
+  expect(
+    messages.every((message) => message.startsWith(`${field} `)),
+    reply.text,
+  ).toBe(true)
   return false
 }
 
@@ -71,9 +80,15 @@ describe('the form and the sandbox agree on every address', () => {
   })
 })
 
-const cell = fc.oneof(fc.integer({ min: 0, max: 20_000 }).map(String), fc.constantFrom('', '1.5', '-3', 'abc', '1e3'), fc.integer({ min: 1, max: 9 }))
+const cell = fc.oneof(
+  fc.integer({ min: 0, max: 20_000 }).map(String),
+  fc.constantFrom('', '1.5', '-3', 'abc', '1e3'),
+  fc.integer({ min: 1, max: 9 }),
+)
 const formValues: fc.Arbitrary<CheckoutFormValues> = fc.record({
-  products: fc.array(fc.record({ key: fc.constant('k'), name: fc.string({ maxLength: 6 }), price: cell, quantity: cell }), { maxLength: 3 }),
+  products: fc.array(fc.record({ key: fc.constant('k'), name: fc.string({ maxLength: 6 }), price: cell, quantity: cell }), {
+    maxLength: 3,
+  }),
   currency: fc.constantFrom('EUR' as const, 'USD' as const),
   customerEmail: fc.oneof(fc.constantFrom(...emails), fc.emailAddress()),
   successUrl: fc.oneof(fc.constantFrom(...urls), fc.webUrl()),
@@ -89,7 +104,8 @@ describe('the form and the sandbox agree on whole drafts', () => {
         const reply = await api.post('/api/checkout/payment', body)
         if (expected.length > 0) expect(reply.json).toMatchObject({ statusCode: 400, message: expected })
         // Accepted by the service's rules: the sandbox creates it unless one of its own limits says no.
-        else if (reply.status !== 201) expect((reply.json as { message: string[] }).message.join()).toMatch(/not be empty|less than|positive|greater than/)
+        else if (reply.status !== 201)
+          expect((reply.json as { message: string[] }).message.join()).toMatch(/not be empty|less than|positive|greater than/)
       }),
       { seed: 2123, numRuns: 120, verbose: true },
     )

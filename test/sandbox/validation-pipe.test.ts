@@ -5,7 +5,14 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox'
 import { CheckoutPaymentDto, SandboxCheckoutRules } from '../../src/sandbox/dto/checkout-dto'
 import { SandboxWebhookRules, WebhookDto } from '../../src/sandbox/dto/webhook-dto'
 import { call } from '../helpers/sandbox-client'
-import { checkoutBody, namedCheckoutBodies, namedWebhookBodies, prototypeKeyTexts, validCheckout, webhookBody } from '../helpers/validation-bodies'
+import {
+  checkoutBody,
+  namedCheckoutBodies,
+  namedWebhookBodies,
+  prototypeKeyTexts,
+  validCheckout,
+  webhookBody,
+} from '../helpers/validation-bodies'
 
 // The service validates with NestJS's ValidationPipe and class-validator. Every body here
 // goes through @nestjs/common's own pipe, as a NestJS service configures it, and through
@@ -42,7 +49,9 @@ const refusedCount = { checkout: 0, webhook: 0 }
  */
 async function compare(kind: 'checkout' | 'webhook', text: string): Promise<void> {
   const [path, spec, own]: [string, Dto, Dto] =
-    kind === 'checkout' ? ['/api/checkout/payment', CheckoutPaymentDto, SandboxCheckoutRules] : ['/api/webhook', WebhookDto, SandboxWebhookRules]
+    kind === 'checkout'
+      ? ['/api/checkout/payment', CheckoutPaymentDto, SandboxCheckoutRules]
+      : ['/api/webhook', WebhookDto, SandboxWebhookRules]
   const expected = await pipeAnswer(text, spec)
   const reply = await sandboxAnswer(path, text)
   if (expected !== null) {

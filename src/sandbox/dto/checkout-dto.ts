@@ -1,6 +1,20 @@
 import 'reflect-metadata'
 import { Type } from 'class-transformer'
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsPositive, IsString, IsUrl, Max, Min, ValidateNested } from 'class-validator'
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsPositive,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator'
 import { checkoutCurrencies, checkoutLimits } from '../../shared/checkout-rules'
 import { decorateProperties } from './apply-decorators'
 

@@ -26,7 +26,12 @@ function currencyFormat(code: string, digits: number): Intl.NumberFormat | null 
   let format = formats.get(key)
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat('en', { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits })
+      format = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      })
     } catch {
       format = null
     }

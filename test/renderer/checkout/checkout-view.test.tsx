@@ -42,7 +42,12 @@ const submitButton = () => screen.getByRole('button', { name: /Create (checkout 
 function expectFieldError(label: string, sentence: string, serviceMessage: string): void {
   const field = screen.getByLabelText(label)
   expect(field).toHaveAttribute('aria-invalid', 'true')
-  const error = document.getElementById(field.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? '')
+  const error = document.getElementById(
+    field
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error')) ?? '',
+  )
   expect(error).toHaveTextContent(`${sentence}Service: ${serviceMessage}`)
 }
 
@@ -57,8 +62,16 @@ describe("Checkout: client-side checks in the form's words, with the service's b
       'products.0.price must be an integer number',
     )
     expectFieldError('Customer e-mail', "Enter the customer's e-mail address, like ada@example.com.", 'customerEmail must be an email')
-    expectFieldError('Success URL', 'Enter a web address with a domain name, like https://shop.example.com/thanks.', 'successUrl must be a URL address')
-    expectFieldError('Cancel URL', 'Enter a web address with a domain name, like https://shop.example.com/cart.', 'cancelUrl must be a URL address')
+    expectFieldError(
+      'Success URL',
+      'Enter a web address with a domain name, like https://shop.example.com/thanks.',
+      'successUrl must be a URL address',
+    )
+    expectFieldError(
+      'Cancel URL',
+      'Enter a web address with a domain name, like https://shop.example.com/cart.',
+      'cancelUrl must be a URL address',
+    )
     // An empty name is a string, which the service accepts: the form does not refuse it.
     expect(screen.getByLabelText('Product 1 name')).not.toHaveAttribute('aria-invalid', 'true')
     expect(api.calls('createCheckout')).toHaveLength(0)
@@ -161,7 +174,11 @@ describe('Checkout: sending', () => {
     await user.click(submitButton())
 
     expect(await screen.findByText('This unit price is larger than the service allows.')).toBeInTheDocument()
-    expectFieldError('Product 2 unit price', 'This unit price is larger than the service allows.', 'products.1.price must not be greater than 100000000')
+    expectFieldError(
+      'Product 2 unit price',
+      'This unit price is larger than the service allows.',
+      'products.1.price must not be greater than 100000000',
+    )
     expect(screen.getByText('Choose EUR or USD.')).toBeInTheDocument()
     expect(screen.getByText('Service: currency must be one of the following values: EUR, USD')).toBeInTheDocument()
     const alert = screen.getByTestId('checkout-error')
