@@ -11,10 +11,6 @@ import isURLAddress from 'validator/lib/isURL'
 export const checkoutCurrencies = ['EUR', 'USD'] as const
 export type CheckoutCurrency = (typeof checkoutCurrencies)[number]
 
-// The local sandbox's own limits, which the service does not publish: amounts stay well
-// inside safe integers. The form does not check them (the service may allow more).
-export const checkoutLimits = { maxPrice: 100_000_000, maxQuantity: 10_000, maxProducts: 100 } as const
-
 /** The top-level fields of a checkout request, which the messages start with. */
 export const checkoutFields = ['products', 'currency', 'customerEmail', 'successUrl', 'cancelUrl'] as const
 export const productFields = ['name', 'price', 'quantity'] as const

@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator'
-import { checkoutCurrencies, checkoutLimits } from '../../shared/checkout-rules'
+import { checkoutCurrencies } from '../../shared/checkout-rules'
 import { decorateProperties } from './apply-decorators'
 
 // What the spec implies for POST /api/checkout/payment, written as a NestJS developer
@@ -46,7 +46,9 @@ decorateProperties(CheckoutPaymentDto, {
 
 // The sandbox's own rules, checked only on a body the spec's rules accept (README lists
 // each with its reason): a named line, no negative price, at least one of each line, and
-// amounts well inside safe integers.
+// amounts well inside safe integers. The Checkout form does not check them: the service
+// may allow more.
+export const checkoutLimits = { maxPrice: 100_000_000, maxQuantity: 10_000, maxProducts: 100 } as const
 
 export class SandboxProductRules {
   declare name: string
