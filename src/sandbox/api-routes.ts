@@ -4,7 +4,7 @@ import { HttpError, readJsonObject, sendJson } from './http-io'
 import { checkIdSegment } from './ids'
 import type { MerchantId } from './merchants'
 import { maxEndpoints, type SandboxState } from './sandbox-state'
-import { checkWebhookUrl } from './webhook-url'
+import { validateWebhook } from './webhook-url'
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
@@ -20,7 +20,7 @@ export function matchApiRoute(
   const [, resource, ...rest] = segments
   if (method === 'POST' && resource === 'checkout' && rest.length === 1 && rest[0] === 'payment') {
     return async (req, res) => {
-      const checked = validateCheckout(await readJsonObject(req))
+      const checked = await validateCheckout(await readJsonObject(req))
       if (!checked.ok) throw new HttpError(400, checked.messages)
       sendJson(res, 201, state.createPayment(checked.value, merchant()))
     }
@@ -38,13 +38,9 @@ export function matchApiRoute(
   }
   if (method === 'POST' && resource === 'webhook' && rest.length === 0) {
     return async (req, res) => {
-      const body = await readJsonObject(req)
-      const messages: string[] = []
-      const url = checkWebhookUrl(body.url, allowedDeliveryHosts)
-      if (!url.ok) messages.push(url.message)
-      if (body.connect !== undefined && typeof body.connect !== 'boolean') messages.push('connect must be a boolean value')
-      if (!url.ok || messages.length > 0) throw new HttpError(400, messages)
-      const endpoint = state.registerEndpoint(url.url, body.connect === true)
+      const checked = await validateWebhook(await readJsonObject(req), allowedDeliveryHosts)
+      if (!checked.ok) throw new HttpError(400, checked.messages)
+      const endpoint = state.registerEndpoint(checked.value.url, checked.value.connect)
       if (!endpoint) {
         throw new HttpError(400, [
           `the sandbox holds at most ${maxEndpoints} webhook endpoints: restart it (or POST /sandbox/reset) to register more`,

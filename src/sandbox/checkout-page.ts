@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RouteHandler } from './api-routes'
 import type { CheckoutGuard } from './checkout-guard'
-import { isHttpUrl } from './checkout-validation'
 import { formatMoney } from '../shared/format/money'
 import { readBody } from './http-io'
 import { checkIdSegment } from './ids'
@@ -43,8 +42,10 @@ button{font:inherit;padding:.5rem 1rem;margin:.25rem 0}select{font:inherit}</sty
  * bounce a browser to wherever a checkout said.
  */
 function leaveLink(url: string, label: string): string {
-  if (!isHttpUrl(url)) return ''
-  const { protocol, host } = new URL(url)
+  // IsUrl also accepts an address without a scheme, or ftp://: no link is written for those.
+  const parsed = URL.parse(url)
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) return ''
+  const { protocol, host } = parsed
   const plain = protocol === 'http:' ? ' (plain http: not encrypted)' : ''
   return `<p><a href="${escapeHtml(url)}" rel="noreferrer">${escapeHtml(label)} ${escapeHtml(host)}</a>${plain}</p>`
 }

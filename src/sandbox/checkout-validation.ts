@@ -1,8 +1,7 @@
-import { checkoutMessages, type checkoutCurrencies, type CheckoutCurrency } from '../shared/checkout-rules'
+import type { checkoutCurrencies, CheckoutCurrency } from '../shared/checkout-rules'
+import { CheckoutPaymentDto, SandboxCheckoutRules } from './dto/checkout-dto'
 import type { currencies, Currency, Product } from './records'
-
-// The rules live in src/shared so the app's Checkout form checks with the same words.
-export { isEmail, isHttpUrl } from '../shared/checkout-rules'
+import { validateBody, type Validated } from './validation-pipe'
 
 export interface CheckoutRequest {
   products: Product[]
@@ -12,8 +11,6 @@ export interface CheckoutRequest {
   cancelUrl: string
 }
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; messages: string[] }
-
 // The sandbox's records and the shared rules must accept the same currencies, in the same order.
 // tsc fails here if they drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
@@ -22,21 +19,23 @@ export type CurrenciesAgree = Assert<Same<typeof currencies, typeof checkoutCurr
 export type CurrencyTypesAgree = Assert<Same<Currency, CheckoutCurrency>>
 
 /**
- * Validates a checkout request the way the service does: every violation at once,
- * one message each, in the service's wording (`<field> must be ...`).
+ * The spec's rules first, answered exactly as the service's ValidationPipe answers; then,
+ * on a body they accept, the sandbox's own limits, in class-validator's words too.
  */
-export function validateCheckout(body: Record<string, unknown>): Validated<CheckoutRequest> {
-  const messages = checkoutMessages(body)
-  if (messages.length > 0) return { ok: false, messages }
-  const { products, currency, customerEmail, successUrl, cancelUrl } = body
+export async function validateCheckout(body: Record<string, unknown>): Promise<Validated<CheckoutRequest>> {
+  const checked = await validateBody(CheckoutPaymentDto, body)
+  if (!checked.ok) return checked
+  const own = await validateBody(SandboxCheckoutRules, body)
+  if (!own.ok) return own
+  const { products, currency, customerEmail, successUrl, cancelUrl } = checked.value
   return {
     ok: true,
     value: {
-      products: (products as Product[]).map(({ name, price, quantity }) => ({ name, price, quantity })),
-      currency: currency as Currency,
-      customerEmail: customerEmail as string,
-      successUrl: successUrl as string,
-      cancelUrl: cancelUrl as string,
+      products: products.map(({ name, price, quantity }) => ({ name, price, quantity })),
+      currency,
+      customerEmail,
+      successUrl,
+      cancelUrl,
     },
   }
 }

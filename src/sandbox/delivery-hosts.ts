@@ -43,5 +43,5 @@ export function isDeliveryAllowed(url: URL, allowedHosts: readonly string[]): bo
 }
 
 export const offMachineMessage =
-  `url must point to this computer (localhost, 127.0.0.1 or [::1]): the local sandbox delivers to another host only when ` +
+  `url must point to this computer (127.0.0.1 or [::1]): the local sandbox delivers to another host only when ` +
   `it is started with that host allowed (${deliveryHostsVariable} for the app, --allow-delivery-host for npm run sandbox)`

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { STATUS_CODES } from 'node:http'
 
 export const maxBodyBytes = 1024 * 1024
+/** class-transformer and class-validator recurse once per level: far deeper bodies overflow the stack. */
+export const maxBodyDepth = 32
 
 export interface ErrorBody {
   statusCode: number
@@ -71,5 +73,18 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new HttpError(400, 'Request body must be a JSON object')
   }
+  if (deeperThan(parsed, maxBodyDepth)) throw new HttpError(400, `Request body is nested more than ${maxBodyDepth} levels deep`)
   return parsed as Record<string, unknown>
+}
+
+/** Walked without recursion: the body may be nested far deeper than the call stack. */
+function deeperThan(value: object, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() ?? [null, 0]
+    if (current === null || typeof current !== 'object') continue
+    if (depth > limit) return true
+    for (const item of Object.values(current)) stack.push([item, depth + 1])
+  }
+  return false
 }

@@ -73,18 +73,20 @@ describe('Checkout against the local sandbox', () => {
     // No products at all.
     await page.getByRole('button', { name: 'Remove product 1' }).click()
     await createButton(page).click()
-    await page.getByText('products should not be empty', { exact: true }).waitFor()
+    await page.getByText('Add at least one product.', { exact: true }).waitFor()
+    await page.getByText('Service: products should not be empty', { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Add product' }).click()
 
-    // A bad e-mail and a decimal price: the client says what the service would.
+    // A bad e-mail, a decimal price and a URL with no top-level domain: the client says so in
+    // its own words, with what the service would say beneath.
     await fillGoodOrder(page)
     await fill(page, 'Customer e-mail', 'ada@example')
     await fill(page, 'Product 2 unit price', '99.5')
-    await fill(page, 'Success URL', 'shop.example.com/ok')
+    await fill(page, 'Success URL', 'http://localhost:3000/ok')
     await createButton(page).click()
-    await page.getByText('customerEmail must be an email', { exact: true }).waitFor()
-    await page.getByText('products.1.price must be an integer number', { exact: true }).waitFor()
-    await page.getByText('successUrl must be a URL address', { exact: true }).waitFor()
+    await page.getByText('Service: customerEmail must be an email', { exact: true }).waitFor()
+    await page.getByText('Service: products.1.price must be an integer number', { exact: true }).waitFor()
+    await page.getByText('Service: successUrl must be a URL address', { exact: true }).waitFor()
     expect(await checkoutPosts()).toBe(0)
     await screenshots('checkout-errors')
     await app.atSmallestWindow('checkout-errors')
@@ -126,7 +128,7 @@ describe('Checkout against the local sandbox', () => {
     })
     await createButton(page).click()
     await page.getByTestId('checkout-error').getByText('The service refused this checkout').waitFor()
-    await page.getByText('products.1.price must be an integer number', { exact: true }).waitFor()
+    await page.getByText('Service: products.1.price must be an integer number', { exact: true }).waitFor()
     expect(await page.getByLabel('Product 2 unit price', { exact: true }).getAttribute('aria-invalid')).toBe('true')
     await page.evaluate('window.scrollTo(0, 0)')
     await app.screenshot('checkout-service-400')

@@ -193,7 +193,7 @@ describe('no private key and no webhook secret leaks out of a session through ev
     await fill('Cancel URL', 'https://shop.example.com/cancel')
     const create = page.getByRole('button', { name: 'Create checkout payment' })
     await create.click()
-    await page.getByText('customerEmail must be an email', { exact: true }).waitFor()
+    await page.getByText('Service: customerEmail must be an email', { exact: true }).waitFor()
     await fill('Customer e-mail', 'ada@example.com')
 
     await sandboxPut('faults', { errorRate: 1 })

@@ -51,56 +51,35 @@ describe('POST /api/checkout/payment: the messages of the spec, word for word', 
   )
 })
 
-describe('POST /api/checkout/payment: every other rule in the same style', () => {
-  it.each([
-    ['a string', 'Team seat', ['products must be an array']],
-    ['an object', { name: 'x' }, ['products must be an array']],
-    ['missing', undefined, ['products should not be empty', 'products must be an array']],
-  ])('products %s', async (_name, products, messages) => {
-    expect(await messagesFor({ ...validOrder, products })).toEqual(messages)
-  })
-
+// Every other message of the spec's rules is class-validator's, compared body by body with
+// NestJS's ValidationPipe in validation-pipe.test.ts. Here: the sandbox's own limits, which
+// apply only to a body the spec's rules accept, in class-validator's words too.
+describe("POST /api/checkout/payment: the sandbox's own limits", () => {
   it('more than 100 products', async () => {
     const products = Array.from({ length: 101 }, () => ({ name: 'Sticker', price: 1, quantity: 1 }))
     expect(await messagesFor({ ...validOrder, products })).toEqual(['products must contain no more than 100 elements'])
   })
 
   it.each([
-    ['not an object', 'Team seat', ['products.0 must be an object']],
-    ['an array', [], ['products.0 must be an object']],
-    ['null', null, ['products.0 must be an object']],
-    ['name missing', { price: 100, quantity: 1 }, ['products.0.name must be a string']],
-    ['name a number', { name: 12, price: 100, quantity: 1 }, ['products.0.name must be a string']],
     ['name empty', { name: '', price: 100, quantity: 1 }, ['products.0.name should not be empty']],
-    ['name blank', { name: '   ', price: 100, quantity: 1 }, ['products.0.name should not be empty']],
-    ['price a decimal', { name: 'Seat', price: 9.99, quantity: 1 }, ['products.0.price must be an integer number']],
-    ['price a string', { name: 'Seat', price: '100', quantity: 1 }, ['products.0.price must be an integer number']],
-    ['price missing', { name: 'Seat', quantity: 1 }, ['products.0.price must be an integer number']],
     ['price negative', { name: 'Seat', price: -1, quantity: 1 }, ['products.0.price must not be less than 0']],
     ['price too large', { name: 'Seat', price: 100_000_001, quantity: 1 }, ['products.0.price must not be greater than 100000000']],
     ['quantity zero', { name: 'Seat', price: 100, quantity: 0 }, ['products.0.quantity must be a positive number']],
     ['quantity negative', { name: 'Seat', price: 100, quantity: -2 }, ['products.0.quantity must be a positive number']],
-    ['quantity a decimal', { name: 'Seat', price: 100, quantity: 1.5 }, ['products.0.quantity must be an integer number']],
     ['quantity too large', { name: 'Seat', price: 100, quantity: 10_001 }, ['products.0.quantity must not be greater than 10000']],
   ])('a product with %s', async (_name, product, messages) => {
     expect(await messagesFor(withProduct(product))).toEqual(messages)
   })
 
   it('names the index of the product at fault', async () => {
-    const products = [validOrder.products[0], { name: 'Seat', price: 1.5, quantity: 1 }, { name: '', price: 1, quantity: 1 }]
+    const products = [validOrder.products[0], { name: 'Seat', price: 1.5, quantity: 1 }, { name: 'Pen', price: 1, quantity: 'x' }]
     expect(await messagesFor({ ...validOrder, products })).toEqual([
       'products.1.price must be an integer number',
-      'products.2.name should not be empty',
+      'products.2.quantity must be an integer number',
     ])
   })
 
-  it.each(['successUrl', 'cancelUrl'])('%s must be an http(s) URL', async (field) => {
-    for (const value of ['not a url', '/relative/path', 'javascript:alert(1)', 'ftp://example.com/file', 'https://', '', 5, undefined]) {
-      expect(await messagesFor({ ...validOrder, [field]: value }), String(value)).toEqual([`${field} must be a URL address`])
-    }
-  })
-
-  it('reports every violation at once, one message each', async () => {
+  it("checks its own limits only once the spec's rules pass", async () => {
     const messages = await messagesFor({
       products: [{ name: '', price: 1.5, quantity: 0 }],
       currency: 'GBP',
@@ -108,17 +87,13 @@ describe('POST /api/checkout/payment: every other rule in the same style', () =>
       successUrl: 'nope',
       cancelUrl: 'nope',
     })
-    expect([...(messages as string[])].sort()).toEqual(
-      [
-        'products.0.name should not be empty',
-        'products.0.price must be an integer number',
-        'products.0.quantity must be a positive number',
-        'currency must be one of the following values: EUR, USD',
-        'customerEmail must be an email',
-        'successUrl must be a URL address',
-        'cancelUrl must be a URL address',
-      ].sort(),
-    )
+    expect(messages).toEqual([
+      'products.0.price must be an integer number',
+      'currency must be one of the following values: EUR, USD',
+      'customerEmail must be an email',
+      'successUrl must be a URL address',
+      'cancelUrl must be a URL address',
+    ])
   })
 
   it('an empty object lists every required field', async () => {
@@ -176,7 +151,7 @@ describe('POST /api/checkout/payment: success', () => {
       ...validOrder,
       currency: 'USD',
       products: [{ name: 'Free sample', price: 0, quantity: 3 }],
-      successUrl: 'http://localhost:3000/ok',
+      successUrl: 'http://shop.example.com:3000/ok',
     })
     expect(reply.status, reply.text).toBe(201)
     expect(reply.json).toMatchObject({ currency: 'USD', amount: 0 })

@@ -124,14 +124,13 @@ describe('bodies the server cannot use', () => {
     const exact = `{"url":"${'x'.repeat(oneMegabyte - 10)}"}`
     expect(Buffer.byteLength(exact)).toBe(oneMegabyte)
     const reply = await call(sandbox, 'POST', '/api/webhook', { rawBody: exact, headers: { 'content-type': 'application/json' } })
-    expectError(reply, 400, ['url must be shorter than or equal to 2048 characters'])
+    expectError(reply, 400, ['url must be a URL address'])
   })
 
   it('survives deeply nested JSON', async () => {
     const nested = `{"products":${'['.repeat(200_000)}${']'.repeat(200_000)}}`
     const reply = await call(sandbox, 'POST', '/api/checkout/payment', { rawBody: nested, headers: { 'content-type': 'application/json' } })
-    expectError(reply, 400)
-    expect(reply.json).toMatchObject({ message: expect.arrayContaining(['products.0 must be an object']) as unknown })
+    expectError(reply, 400, 'Request body is nested more than 32 levels deep')
   })
 })
 

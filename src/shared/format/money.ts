@@ -1,20 +1,37 @@
+import { iso4217MinorUnits } from './iso-4217-units'
+
 // Amounts as the service sends them: an integer whose unit its documentation does not define.
 // The app reads it as the currency's minor units (the local sandbox's convention), shows that
 // reading beside the raw integer, and says the same words for the assumption everywhere.
+// How many digits a minor unit has is ISO 4217's (src/shared/format/iso-4217-units.ts, from
+// ISO's list), not Intl's: CLDR shows HUF, IDR, IQD and a dozen more with other digits than
+// ISO gives them, which would put a payment 100 or 1,000 times out. Intl only formats.
 
 /** What every reading of an amount assumes, in the words the screens and exports use. */
 export const minorUnitsAssumption = 'assuming minor units'
 
-// When the currency is missing or not an ISO 4217 code, cents: the sandbox's convention.
+/** Said after the raw integer of a currency ISO gives no minor unit (XAU, XDR, XXX ...). */
+export const noMinorUnitNote = 'no minor unit in ISO 4217'
+
+// When the currency is missing or not an active ISO 4217 code, cents: the sandbox's convention.
 const fallbackDigits = 2
 const formats = new Map<string, Intl.NumberFormat | null>()
 
-function currencyFormat(currency: string): Intl.NumberFormat | null {
-  const key = currency.toUpperCase()
+function isoDigits(code: string): number | null | undefined {
+  return Object.hasOwn(iso4217MinorUnits, code) ? iso4217MinorUnits[code] : undefined
+}
+
+function currencyFormat(code: string, digits: number): Intl.NumberFormat | null {
+  const key = `${code}/${String(digits)}`
   let format = formats.get(key)
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat('en', { style: 'currency', currency: key })
+      format = new Intl.NumberFormat('en', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      })
     } catch {
       format = null
     }
@@ -23,10 +40,18 @@ function currencyFormat(currency: string): Intl.NumberFormat | null {
   return format
 }
 
-/** How many minor-unit digits the currency has, as Intl knows it (EUR 2, JPY 0, KWD 3); 2 when unknown. */
+/**
+ * The currency's minor unit in ISO 4217 (EUR 2, JPY 0, KWD 3, IQD 3); null for a code ISO
+ * gives none (XAU); 2 when the code is missing or not one of ISO's active codes.
+ */
+export function isoMinorUnit(currency: string | null | undefined): number | null {
+  const digits = currency ? isoDigits(currency.toUpperCase()) : undefined
+  return digits === undefined ? fallbackDigits : digits
+}
+
+/** How many digits of the integer are the fraction: ISO's minor unit, 0 (the raw integer) where ISO gives none. */
 export function minorUnitDigits(currency: string | null | undefined): number {
-  const format = currency ? currencyFormat(currency) : null
-  return format ? (format.resolvedOptions().maximumFractionDigits ?? fallbackDigits) : fallbackDigits
+  return isoMinorUnit(currency) ?? 0
 }
 
 /**
@@ -44,13 +69,16 @@ function majorUnits(amount: number, digits: number): string {
 
 /**
  * The amount read as minor units of its currency: 1500 EUR → "€15.00", 1500 JPY → "¥1,500",
- * 1500 KWD → "KWD 1.500". A code Intl does not accept is shown as it came: "15.00 EURO".
- * A fraction (not a whole number of minor units) is kept, not rounded away.
+ * 1500 KWD → "KWD 1.500", 12345 HUF → "HUF 123.45". A code ISO gives no minor unit is the
+ * raw integer with the code and a note: "1500 XAU (no minor unit in ISO 4217)". A code Intl
+ * does not accept is shown as it came: "15.00 EURO". A fraction (not a whole number of
+ * minor units) is kept, not rounded away.
  */
 export function formatMoney(amount: number, currency: string | null | undefined): string {
   if (!Number.isFinite(amount)) return currency ? `${String(amount)} ${currency}` : String(amount)
-  const format = currency ? currencyFormat(currency) : null
-  const digits = minorUnitDigits(currency)
+  const digits = isoMinorUnit(currency)
+  if (digits === null) return `${String(amount)} ${String(currency).toUpperCase()} (${noMinorUnitNote})`
+  const format = currency ? currencyFormat(currency.toUpperCase(), digits) : null
   const value = majorUnits(amount, digits) as Intl.StringNumericLiteral
   const options: Intl.NumberFormatOptions = format
     ? format.resolvedOptions()

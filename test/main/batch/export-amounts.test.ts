@@ -23,6 +23,10 @@ const results = [
   found('pay_jpy', 1500, 'JPY'),
   found('pay_kwd', -1500, 'KWD'),
   found('pay_none', null, null),
+  // Intl's (CLDR's) digits differ from ISO 4217's for these; ISO gives XAU none at all.
+  found('pay_huf', 12345, 'HUF'),
+  found('pay_iqd', 12345, 'IQD'),
+  found('pay_xau', 12345, 'XAU'),
 ]
 
 describe('amounts in a batch export', () => {
@@ -35,6 +39,9 @@ describe('amounts in a batch export', () => {
       // A leading minus is defused like any cell that would start a formula.
       ["'-1500", "'-KWD\u00a01.500", 'KWD'],
       ['', '', ''],
+      ['12345', 'HUF\u00a0123.45', 'HUF'],
+      ['12345', 'IQD\u00a012.345', 'IQD'],
+      ['12345', '12345 XAU (no minor unit in ISO 4217)', 'XAU'],
     ])
   })
 
@@ -45,6 +52,9 @@ describe('amounts in a batch export', () => {
       [1500, '¥1,500'],
       [-1500, '-KWD\u00a01.500'],
       [null, null],
+      [12345, 'HUF\u00a0123.45'],
+      [12345, 'IQD\u00a012.345'],
+      [12345, '12345 XAU (no minor unit in ISO 4217)'],
     ])
   })
 })

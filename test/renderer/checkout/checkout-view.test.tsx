@@ -38,24 +38,72 @@ async function fillValid(): Promise<void> {
 
 const submitButton = () => screen.getByRole('button', { name: /Create (checkout payment|payment in Production)/ })
 
-describe("Checkout: client-side checks in the service's words", () => {
-  it('names every empty field the way the service would, and sends nothing', async () => {
+/** The form's sentence and, beneath it, the service's message, as one field error reads. */
+function expectFieldError(label: string, sentence: string, serviceMessage: string): void {
+  const field = screen.getByLabelText(label)
+  expect(field).toHaveAttribute('aria-invalid', 'true')
+  const error = document.getElementById(
+    field
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-error')) ?? '',
+  )
+  expect(error).toHaveTextContent(`${sentence}Service: ${serviceMessage}`)
+}
+
+describe("Checkout: client-side checks in the form's words, with the service's beside them", () => {
+  it('names every empty field in words for the person filling it in, and sends nothing', async () => {
     renderWithProviders(<CheckoutView />)
     await user.click(submitButton())
-    expect(await screen.findByText('products.0.name should not be empty')).toBeInTheDocument()
-    expect(screen.getByText('products.0.price must be an integer number')).toBeInTheDocument()
-    expect(screen.getByText('customerEmail must be an email')).toBeInTheDocument()
-    expect(screen.getByText('successUrl must be a URL address')).toBeInTheDocument()
-    expect(screen.getByText('cancelUrl must be a URL address')).toBeInTheDocument()
-    expect(screen.getByLabelText('Product 1 unit price')).toHaveAttribute('aria-invalid', 'true')
+    expect(await screen.findByText('Enter the unit price as a whole number of minor units (1500 for 15.00).')).toBeInTheDocument()
+    expectFieldError(
+      'Product 1 unit price',
+      'Enter the unit price as a whole number of minor units (1500 for 15.00).',
+      'products.0.price must be an integer number',
+    )
+    expectFieldError('Customer e-mail', "Enter the customer's e-mail address, like ada@example.com.", 'customerEmail must be an email')
+    expectFieldError(
+      'Success URL',
+      'Enter a web address with a domain name, like https://shop.example.com/thanks.',
+      'successUrl must be a URL address',
+    )
+    expectFieldError(
+      'Cancel URL',
+      'Enter a web address with a domain name, like https://shop.example.com/cart.',
+      'cancelUrl must be a URL address',
+    )
+    // An empty name is a string, which the service accepts: the form does not refuse it.
+    expect(screen.getByLabelText('Product 1 name')).not.toHaveAttribute('aria-invalid', 'true')
     expect(api.calls('createCheckout')).toHaveLength(0)
   })
 
-  it('says products should not be empty once the last row is removed', async () => {
+  it('says "Add at least one product" once the last row is removed', async () => {
     renderWithProviders(<CheckoutView />)
     await user.click(screen.getByRole('button', { name: 'Remove product 1' }))
     await user.click(submitButton())
-    expect(await screen.findByText('products should not be empty')).toBeInTheDocument()
+    expect(await screen.findByText('Add at least one product.')).toBeInTheDocument()
+    expect(screen.getByText('Service: products should not be empty')).toBeInTheDocument()
+  })
+
+  it.each(['buyer@[127.0.0.1]', '.buyer@example.com', 'buyer@-shop.example.com', 'buyer@example.c'])(
+    'refuses %s, which the service refuses, before sending',
+    async (email) => {
+      renderWithProviders(<CheckoutView />)
+      await fillValid()
+      await enter('Customer e-mail', email)
+      await user.click(submitButton())
+      expect(await screen.findByText('Service: customerEmail must be an email')).toBeInTheDocument()
+      expect(api.calls('createCheckout')).toHaveLength(0)
+    },
+  )
+
+  it('refuses http://localhost:3000/success, which has no top-level domain, before sending', async () => {
+    renderWithProviders(<CheckoutView />)
+    await fillValid()
+    await enter('Success URL', 'http://localhost:3000/success')
+    await user.click(submitButton())
+    expect(await screen.findByText('Service: successUrl must be a URL address')).toBeInTheDocument()
+    expect(api.calls('createCheckout')).toHaveLength(0)
   })
 
   it("refuses a decimal price with the service's message, next to that row", async () => {
@@ -63,7 +111,7 @@ describe("Checkout: client-side checks in the service's words", () => {
     await fillValid()
     await enter('Product 2 unit price', '99.5')
     await user.click(submitButton())
-    expect(await screen.findByText('products.1.price must be an integer number')).toBeInTheDocument()
+    expect(await screen.findByText('Service: products.1.price must be an integer number')).toBeInTheDocument()
     expect(screen.getByLabelText('Product 2 unit price')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Product 1 unit price')).not.toHaveAttribute('aria-invalid', 'true')
     expect(api.calls('createCheckout')).toHaveLength(0)
@@ -125,9 +173,14 @@ describe('Checkout: sending', () => {
     await fillValid()
     await user.click(submitButton())
 
-    expect(await screen.findByText('products.1.price must not be greater than 100000000')).toBeInTheDocument()
-    expect(screen.getByLabelText('Product 2 unit price')).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getByText('currency must be one of the following values: EUR, USD')).toBeInTheDocument()
+    expect(await screen.findByText('This unit price is larger than the service allows.')).toBeInTheDocument()
+    expectFieldError(
+      'Product 2 unit price',
+      'This unit price is larger than the service allows.',
+      'products.1.price must not be greater than 100000000',
+    )
+    expect(screen.getByText('Choose EUR or USD.')).toBeInTheDocument()
+    expect(screen.getByText('Service: currency must be one of the following values: EUR, USD')).toBeInTheDocument()
     const alert = screen.getByTestId('checkout-error')
     expect(alert).toHaveTextContent('The service refused this checkout')
     expect(alert).toHaveTextContent('property coupon should not exist')
@@ -139,12 +192,12 @@ describe('Checkout: sending', () => {
     const first = renderWithProviders(<CheckoutView />)
     await fillValid()
     await user.click(submitButton())
-    await screen.findByText('customerEmail must be an email')
+    await screen.findByText('Service: customerEmail must be an email')
     first.unmount()
 
     renderWithProviders(<CheckoutView />)
     expect(screen.getByLabelText('Product 2 name')).toHaveValue('Onboarding call')
-    expect(screen.getByText('customerEmail must be an email')).toBeInTheDocument()
+    expectFieldError('Customer e-mail', "Enter the customer's e-mail address, like ada@example.com.", 'customerEmail must be an email')
   })
 
   it('warns that an unknown outcome may be a created payment and blocks a resend until checked', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatMoney, minorUnitDigits } from '../../../src/shared/format/money'
 
 describe('formatMoney: the raw integer read as minor units of its currency', () => {
-  it("takes each currency's minor units from Intl", () => {
+  it("takes each currency's minor units from ISO 4217", () => {
     expect(minorUnitDigits('EUR')).toBe(2)
     expect(minorUnitDigits('JPY')).toBe(0)
     expect(minorUnitDigits('KWD')).toBe(3)

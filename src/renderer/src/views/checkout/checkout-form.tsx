@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, Group, Input, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useShallow } from 'zustand/react/shallow'
@@ -7,16 +7,17 @@ import { selectActiveEnvironment, useConnection } from '../../stores/connection-
 import { selectSendBlocked, useCheckout } from '../../stores/checkout-store'
 import { CheckoutErrorAlert } from './checkout-error-alert'
 import { sortMessages } from './field-errors'
+import { toFormErrors } from './field-message'
 import { draftTotal, toCheckoutInput, toRequestBody, type CheckoutFormValues, type CheckoutInput } from './form-values'
 import { PriceUnitNote } from './price-unit-note'
 import { ProductRows } from './product-rows'
 import { TypedEnvironmentName, typedNameMatches, useTypedNameRequired } from '../../components/typed-environment-name'
 
-function initialErrors(values: CheckoutFormValues, details: string[] | undefined): Record<string, string> {
-  return details ? sortMessages(details, values.products.length).fields : {}
+function errorsFor(messages: readonly string[] | undefined, rowCount: number): Record<string, ReactNode> {
+  return messages ? toFormErrors(sortMessages(messages, rowCount).fields) : {}
 }
 
-/** The checkout form: checked with the service's own rules before sending, its 400s shown by field. */
+/** The checkout form: checked with the service's own rules before sending, its 400s shown by field in the form's words. */
 export function CheckoutForm() {
   const { submitting, error, blocked, submit, saveDraft } = useCheckout(
     useShallow((s) => ({
@@ -33,12 +34,12 @@ export function CheckoutForm() {
 
   const [start] = useState(() => {
     const { draft, error: lastError } = useCheckout.getState()
-    return { draft, errors: initialErrors(draft, lastError?.code === 'bad-request' ? lastError.details : undefined) }
+    return { draft, errors: errorsFor(lastError?.code === 'bad-request' ? lastError.details : undefined, draft.products.length) }
   })
   const form = useForm<CheckoutFormValues>({
     initialValues: start.draft,
     initialErrors: start.errors,
-    validate: (values) => sortMessages(checkoutMessages(toRequestBody(values)), values.products.length).fields,
+    validate: (values) => errorsFor(checkoutMessages(toRequestBody(values)), values.products.length),
     onValuesChange: saveDraft,
   })
 
@@ -46,7 +47,7 @@ export function CheckoutForm() {
   async function send(checkout: CheckoutInput): Promise<void> {
     const failure = await submit(checkout, nameRequired ? typedName : undefined)
     if (failure?.code === 'bad-request' && failure.details) {
-      form.setErrors(sortMessages(failure.details, checkout.products.length).fields)
+      form.setErrors(errorsFor(failure.details, checkout.products.length))
     }
   }
 

@@ -1,8 +1,8 @@
 import { checkoutFields, messagePath, productFields } from '../../../../shared/checkout-rules'
 
 export interface SortedMessages {
-  /** Form path (the message's own leading path) → the messages naming it, joined. */
-  fields: Record<string, string>
+  /** Form path (the message's own leading path) → the messages naming it. */
+  fields: Record<string, string[]>
   /** Messages that name no field of the form, to show above it. */
   unmapped: string[]
 }
@@ -19,12 +19,12 @@ function isFormPath(path: string, rowCount: number): boolean {
  * field each one names: `products.0.price must be ...` belongs to the first row's price.
  */
 export function sortMessages(messages: readonly string[], rowCount: number): SortedMessages {
-  const grouped = new Map<string, string[]>()
+  const fields: Record<string, string[]> = {}
   const unmapped: string[] = []
   for (const message of messages) {
     const path = messagePath(message)
-    if (path !== null && isFormPath(path, rowCount)) grouped.set(path, [...(grouped.get(path) ?? []), message])
+    if (path !== null && isFormPath(path, rowCount)) fields[path] = [...(fields[path] ?? []), message]
     else unmapped.push(message)
   }
-  return { fields: Object.fromEntries([...grouped].map(([path, list]) => [path, list.join('; ')])), unmapped }
+  return { fields, unmapped }
 }

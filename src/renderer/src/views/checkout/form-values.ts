@@ -1,5 +1,5 @@
 import { randomId } from '@mantine/hooks'
-import type { CheckoutCurrency } from '../../../../shared/checkout-rules'
+import type { CheckoutBody, CheckoutCurrency } from '../../../../shared/checkout-rules'
 import type { InvokeRequest } from '../../../../shared/contract/channels'
 
 export type CheckoutInput = InvokeRequest<'createCheckout'>['checkout']
@@ -40,7 +40,7 @@ function toNumber(value: number | string): unknown {
  * The request as it would be sent, for the shared rules to judge. E-mail and URLs lose
  * the whitespace a paste brings along; names are sent as typed.
  */
-export function toRequestBody(values: CheckoutFormValues): Record<string, unknown> {
+export function toRequestBody(values: CheckoutFormValues): CheckoutBody {
   return {
     products: values.products.map((row) => ({ name: row.name, price: toNumber(row.price), quantity: toNumber(row.quantity) })),
     currency: values.currency,

@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Group, Input, NumberInput, Stack, TextInput, Tooltip } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { checkoutLimits } from '../../../../shared/checkout-rules'
 import { newProductRow, type CheckoutFormValues } from './form-values'
 
 interface ProductRowsProps {
@@ -67,7 +66,7 @@ export function ProductRows({ form, disabled }: ProductRowsProps) {
         <Button
           variant="light"
           size="xs"
-          disabled={disabled || rows.length >= checkoutLimits.maxProducts}
+          disabled={disabled}
           onClick={() => {
             form.insertListItem('products', newProductRow())
           }}
