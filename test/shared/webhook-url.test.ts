@@ -6,12 +6,18 @@ describe('checkEndpointUrl', () => {
     ['an https URL', 'https://hooks.example.com/payments', 'https://hooks.example.com/payments'],
     ['an https URL with a query, kept', ' https://hooks.example.com/in?source=desk ', 'https://hooks.example.com/in?source=desk'],
     ['an https host alone', 'https://hooks.example.com', 'https://hooks.example.com/'],
-    ['http on localhost', 'http://localhost:3000/webhooks', 'http://localhost:3000/webhooks'],
     ['http on 127.x', 'http://127.0.0.2:3000/webhooks', 'http://127.0.0.2:3000/webhooks'],
     ['http on [::1]', 'http://[::1]:3000/webhooks', 'http://[::1]:3000/webhooks'],
   ])('accepts %s', (_label, raw, url) => {
     expect(checkEndpointUrl(raw)).toEqual({ ok: true, url })
   })
+
+  it.each(['http://localhost:3000/webhooks', 'https://localhost/hooks', 'https://intranet/hooks'])(
+    "refuses %s, which the service's IsUrl() refuses (no top-level domain)",
+    (raw) => {
+      expect(checkEndpointUrl(raw)).toMatchObject({ ok: false, message: expect.stringContaining('127.0.0.1') })
+    },
+  )
 
   it('asks for a URL when there is none', () => {
     expect(checkEndpointUrl('')).toEqual({ ok: false, message: 'Enter the URL of the server that will receive the events.' })
@@ -22,7 +28,7 @@ describe('checkEndpointUrl', () => {
     (raw) => {
       expect(checkEndpointUrl(raw)).toEqual({
         ok: false,
-        message: 'Webhook URLs must use https:// (plain http is allowed only for localhost).',
+        message: 'Webhook URLs must use https:// (plain http is allowed only for this computer).',
       })
     },
   )
