@@ -132,7 +132,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       log.warn('A lookup could not be added to the recent lookups', error)
     },
   })
-  const guard = createProductionGuard(options.confirm)
+  const guard = createProductionGuard(options.confirm, () => {
+    const environment = settings.get().activeEnvironment
+    return { environment, account: connections.accountInUse(environment) }
+  })
   const settingsService = createSettingsService({
     settings,
     secrets: options.secrets,
@@ -162,11 +165,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers = createHandlers({
     payments,
-    checkout: createCheckoutService({ client, settings, accountInUse: connections.accountInUse, audit, guard }),
+    checkout: createCheckoutService({ client, audit, guard }),
     webhooks: createWebhookService({
       client,
-      settings,
-      accountInUse: connections.accountInUse,
       secrets: options.secrets,
       endpoints,
       audit,

@@ -11,8 +11,6 @@ import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
-import type { Connections } from './connections'
-import type { SettingsStore } from '../settings/settings-store'
 import type { EndpointStore } from '../webhooks/endpoint-store'
 import { createRevealGate } from '../webhooks/reveal-once'
 import { secretFingerprint } from '../webhooks/fingerprint'
@@ -31,9 +29,6 @@ const probeAccount = 'probe:webhook-secret'
 
 export function createWebhookService(deps: {
   client: ApiClient
-  settings: SettingsStore
-  /** The account a write goes to, for its audit entry. */
-  accountInUse: Connections['accountInUse']
   secrets: SecretStore
   endpoints: EndpointStore
   audit: AuditRecorder
@@ -58,18 +53,18 @@ export function createWebhookService(deps: {
     async register({ url, connect }) {
       const checked = checkEndpointUrl(url)
       if (!checked.ok) throw new AppError('invalid-url', checked.message)
-      const environment = deps.settings.get().activeEnvironment
-      const confirmed = await deps.guard.require(environment, {
+      const { target, note: confirmed } = await deps.guard.require({
         action: 'Register a webhook endpoint in Production',
         summary: `The live service will send events about real customers' payments to ${dialogText(checked.url, 300)}. Its signing secret goes straight into this computer's keychain.`,
         confirmLabel: 'Register in Production',
       })
+      const { environment, account } = target
       // The service returns the secret once: make sure the keychain can take it before asking.
       await deps.secrets.set(probeAccount, 'probe')
       await deps.secrets.delete(probeAccount)
       // `connect` is the local sandbox's own flag; the real API documents only `url`.
       const body = environment === 'local' ? { url: checked.url, connect } : { url: checked.url }
-      const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment })
+      const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment, account: account.id })
       const parsed = webhookRegistrationSchema.safeParse(raw)
       if (!parsed.success) {
         throw new AppError(
@@ -107,7 +102,7 @@ export function createWebhookService(deps: {
       const detail = webhookRegisteredDetail(endpoint)
       await deps.audit.record({
         environment,
-        account: deps.accountInUse(environment).name,
+        account: account.name,
         action: 'webhook-registered',
         detail: confirmed ? `${detail}; ${confirmed}` : detail,
       })
