@@ -6,6 +6,7 @@ import { readRateLimitHeaders } from '../scheduler/rate-limit-headers'
 import type { Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
+import { redactError, redactValue, secretRedactor, type Redact } from './redact-secrets'
 import { acceptedButUnreadable } from './response-errors'
 import {
   classifyFetchError,
@@ -48,6 +49,8 @@ export interface ApiClientOptions {
   maxBodyBytes?: number
   retry?: Partial<RetryPolicy>
   random?: () => number
+  /** The webhook secrets to remove from answers, besides the key in use. */
+  webhookSecrets?: () => Promise<readonly string[]>
 }
 
 export interface ApiClient {
@@ -80,10 +83,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = performance.now()
     const record: AttemptRecord = { status: null, errorCode: null, outcome: 'ok' }
     let account: string | null = null
+    let redact: Redact | null = null
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
     try {
       const connection = await options.connection(request.environment, request.account)
       account = connection.account.name
+      redact = secretRedactor(connection.apiKey, (await options.webhookSecrets?.()) ?? [])
       // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
       const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
@@ -124,9 +129,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } finally {
         clearTimeout(timer)
       }
-      return classifyResponse(request, response, text, attempt, record, policy)
+      const result = classifyResponse(request, response, text, attempt, record, policy)
+      if (result.kind === 'done') return { kind: 'done', value: redactValue(result.value, redact) }
+      return { ...result, error: redactError(result.error, redact) }
     } catch (error) {
-      const appError = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
+      const caught = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
+      const appError = redact ? redactError(caught, redact) : caught
       record.errorCode = appError.code
       // No answer at all (cancelled, refused, base URL refused): nothing to learn about the rate.
       if (record.status === null) record.outcome = 'error'

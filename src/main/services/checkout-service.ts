@@ -26,11 +26,7 @@ function productionWrite(checkout: CheckoutInput): ProductionWrite {
   }
 }
 
-export function createCheckoutService(deps: {
-  client: ApiClient
-  audit: AuditRecorder
-  guard: ProductionGuard
-}): CheckoutService {
+export function createCheckoutService(deps: { client: ApiClient; audit: AuditRecorder; guard: ProductionGuard }): CheckoutService {
   return {
     async create({ checkout }) {
       const { target, note: confirmed } = await deps.guard.require(productionWrite(checkout))

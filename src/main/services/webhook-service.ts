@@ -12,6 +12,7 @@ import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
 import type { EndpointStore } from '../webhooks/endpoint-store'
+import type { KnownSecrets } from '../webhooks/known-secrets'
 import { createRevealGate } from '../webhooks/reveal-once'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import { verifySignature } from '../webhooks/verify-signature'
@@ -30,6 +31,8 @@ const probeAccount = 'probe:webhook-secret'
 export function createWebhookService(deps: {
   client: ApiClient
   secrets: SecretStore
+  /** Told each new secret, so the service's answers are cleaned of it too. */
+  knownSecrets: Pick<KnownSecrets, 'add'>
   endpoints: EndpointStore
   audit: AuditRecorder
   guard: ProductionGuard
@@ -64,7 +67,14 @@ export function createWebhookService(deps: {
       await deps.secrets.delete(probeAccount)
       // `connect` is the local sandbox's own flag; the real API documents only `url`.
       const body = environment === 'local' ? { url: checked.url, connect } : { url: checked.url }
-      const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment, account: account.id })
+      const raw = await deps.client.send({
+        method: 'POST',
+        path: '/api/webhook',
+        body,
+        priority: 'interactive',
+        environment,
+        account: account.id,
+      })
       const parsed = webhookRegistrationSchema.safeParse(raw)
       if (!parsed.success) {
         throw new AppError(
@@ -73,6 +83,7 @@ export function createWebhookService(deps: {
         )
       }
       const { secret, id: serviceId } = parsed.data
+      deps.knownSecrets.add(secret)
       const endpoint: LocalEndpoint = {
         id: `ep_${randomUUID()}`,
         serviceId: serviceId ?? null,
