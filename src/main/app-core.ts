@@ -108,7 +108,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...options.client,
     scheduler: (request) => schedulers.for(accountKey(connections.resolve(request.environment, request.account))),
     log: requestLog,
-    webhookSecrets: knownSecrets.all,
+    webhookSecrets: () => knownSecrets.all(),
     connection: (environment, account) => connections.forEnvironment(environment ?? connections.resolve().environment, account),
   })
   const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))

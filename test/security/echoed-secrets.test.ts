@@ -18,7 +18,7 @@ const echoes: [string, (s: string) => unknown][] = [
   ['twice percent-encoded', (s) => `key=${encodeURIComponent(encodeURIComponent(s).replace(/_/g, '%5F'))}`],
   [
     'JSON-escaped inside the message',
-    (s) => `{"key":"${[...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+    (s) => `{"key":"${Array.from(s, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
   ],
   ['without its prefix', (s) => `Unknown key ending ${s.replace(/^(service_prod_|whsec_)/, '')}`],
   ['in a list of messages', (s) => ['id must be a string', `key ${s} is revoked`]],

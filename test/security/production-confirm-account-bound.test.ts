@@ -39,7 +39,10 @@ beforeEach(async () => {
   service = await startRecordingServer((request) =>
     request.path === '/api/webhook'
       ? { status: 201, body: { id: 'we_1', url: writes.registerWebhook.url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } }
-      : { status: 201, body: { id: 'pay_prod_1', status: 'pending', amount: 12_000, currency: 'EUR', checkoutUrl: 'https://pay.example.com/1' } },
+      : {
+          status: 201,
+          body: { id: 'pay_prod_1', status: 'pending', amount: 12_000, currency: 'EUR', checkoutUrl: 'https://pay.example.com/1' },
+        },
   )
   fixture = await startCoreFixture({
     confirm: {
@@ -82,11 +85,14 @@ describe('a Production write goes to the environment and account the user confir
     },
   )
 
-  it.each(Object.keys(writes) as (keyof typeof writes)[])('%s: with nothing switched, it is sent once with the confirmed account’s key', async (name) => {
-    const result = await fixture.call(name, writes[name])
-    expect(result.ok ? null : result.error).toBeNull()
-    expect(service.requests.map((r) => r.headers['x-service-api-key'])).toEqual([defaultKey])
-    const action = name === 'createCheckout' ? 'checkout-created' : 'webhook-registered'
-    expect((await fixture.ok('auditList', {})).entries.find((e) => e.action === action)?.account).toBe('Default')
-  })
+  it.each(Object.keys(writes) as (keyof typeof writes)[])(
+    '%s: with nothing switched, it is sent once with the confirmed account’s key',
+    async (name) => {
+      const result = await fixture.call(name, writes[name])
+      expect(result.ok ? null : result.error).toBeNull()
+      expect(service.requests.map((r) => r.headers['x-service-api-key'])).toEqual([defaultKey])
+      const action = name === 'createCheckout' ? 'checkout-created' : 'webhook-registered'
+      expect((await fixture.ok('auditList', {})).entries.find((e) => e.action === action)?.account).toBe('Default')
+    },
+  )
 })

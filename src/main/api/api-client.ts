@@ -94,7 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
       const url = new URL(base.url + request.path)
       // A dot segment ("/api/payment/.") would be normalised away: another resource than the one built.
-      if (url.pathname !== new URL(base.url).pathname.replace(/\/$/, '') + request.path.split('?')[0])
+      if (url.pathname !== new URL(base.url).pathname.replace(/\/$/, '') + request.path.replace(/\?.*$/s, ''))
         throw new AppError('invalid-id', `The request path ${request.path} would not reach what it names: nothing was sent.`)
       // A timer of our own rather than AbortSignal.timeout: it is cleared the moment the
       // answer is read, and a test's fake clock can drive it.

@@ -12,8 +12,7 @@ const knownPrefix = /^(?:service_(?:pub_)?(?:prod_|sandbox_|test_)?|whsec_)/
 /** Shorter tails would match by chance. */
 const minTail = 16
 
-const hexClass = (hex: string) =>
-  [...hex].map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit)).join('')
+const hexClass = (hex: string) => hex.replace(/[a-f]/gi, (digit) => `[${digit.toLowerCase()}${digit.toUpperCase()}]`)
 
 /** One character as it is, percent-encoded (once or more: `%25` before), or as a `\u` escape (behind any backslashes). */
 function charPattern(char: string): string {
@@ -41,7 +40,7 @@ export function secretRedactor(key: string, secrets: readonly string[]): Redact 
     // Longest form first, so the whole secret goes, not only its tail.
     pattern: new RegExp(
       formsOf(secret)
-        .map((form) => [...form].map(charPattern).join(''))
+        .map((form) => Array.from(form, charPattern).join(''))
         .join('|'),
       'g',
     ),

@@ -90,7 +90,11 @@ function resolvedScripts(text: string): { resolved: Set<string>; seen: Set<strin
 export function mixedScripts(name: string): string[] | null {
   const { resolved, seen } = resolvedScripts(name)
   if (resolved.size > 0) return null
-  const latinLess = resolvedScripts([...name].filter((char) => !/\p{Script=Latin}/u.test(char)).join('')).resolved
+  const latinLess = resolvedScripts(
+    Array.from(name)
+      .filter((char) => !/\p{Script=Latin}/u.test(char))
+      .join(''),
+  ).resolved
   if (['Jpan', 'Kore', 'Hanb'].some((set) => latinLess.has(set))) return null
   return [...seen]
 }
