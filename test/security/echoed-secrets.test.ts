@@ -91,4 +91,18 @@ describe('a key or webhook secret echoed by the service reaches no error, log li
     // The message still says what the service said, with the secret hidden.
     expect(lookup.ok ? '' : JSON.stringify(lookup.error)).toMatch(/\[removed: the key in use\]|\[removed: a webhook secret\]/)
   })
+
+  it('a registration that hands back a secret the app already holds stores it intact (the key is still removed)', async () => {
+    await service.close()
+    service = await startRecordingServer(() => ({
+      status: 201,
+      body: { id: 'we_again', url: 'https://hooks.example.com/in', secret: webhookSecret, note: `for ${prodKey}` },
+    }))
+    await fixture.ok('updateSettings', { activeEnvironment: 'local' })
+    await fixture.ok('updateSettings', { baseUrl: { environment: 'operator', url: service.baseUrl } })
+    await fixture.ok('setKey', { environment: 'operator', key: prodKey.replace('service_prod_', 'operator_') })
+    await fixture.ok('updateSettings', { activeEnvironment: 'operator' })
+    const endpoint = await fixture.ok('registerWebhook', { url: 'https://hooks.example.com/in', connect: false })
+    expect((await fixture.ok('revealWebhookSecret', { endpointId: endpoint.id })).secret).toBe(webhookSecret)
+  })
 })

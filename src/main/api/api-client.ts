@@ -37,6 +37,8 @@ export interface ApiRequest {
   environment?: EnvironmentId
   /** One of the environment's accounts; the one in use there when absent. */
   account?: string
+  /** The answer hands over a webhook secret by design (a registration): stored secrets are not removed from it, the key still is. */
+  returnsSecret?: boolean
 }
 
 export interface ApiClientOptions {
@@ -88,7 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const connection = await options.connection(request.environment, request.account)
       account = connection.account.name
-      redact = secretRedactor(connection.apiKey, (await options.webhookSecrets?.()) ?? [])
+      redact = secretRedactor(connection.apiKey, request.returnsSecret ? [] : ((await options.webhookSecrets?.()) ?? []))
       // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
       const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)

@@ -74,6 +74,8 @@ export function createWebhookService(deps: {
         priority: 'interactive',
         environment,
         account: account.id,
+        // The answer's secret is the one to store, even if the service hands out one it gave before.
+        returnsSecret: true,
       })
       const parsed = webhookRegistrationSchema.safeParse(raw)
       if (!parsed.success) {
