@@ -4,9 +4,10 @@ import { bulkPaymentId } from '../src/sandbox'
 import type { BatchJob } from '../src/shared/contract/batch-schema'
 import { startBenchCore } from './core-process'
 import { spawnSandbox, type SandboxProcess } from './sandbox-process'
+import type { BenchOptions } from './quick'
 import { median, round } from './stats'
 
-const lookups = 5_000
+const sizes = { full: { lookups: 5_000, idleProbes: 20 }, quick: { lookups: 100, idleProbes: 2 } }
 const limit = 50
 
 async function admin(sandbox: SandboxProcess, path: string, body: unknown): Promise<void> {
@@ -33,7 +34,8 @@ interface BatchFigures {
 }
 
 /** Runs one 5,000-ID batch through the app and checks every ID has exactly one result on disk. */
-async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean): Promise<BatchFigures> {
+async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean, quick: boolean): Promise<BatchFigures> {
+  const { lookups, idleProbes } = quick ? sizes.quick : sizes.full
   const { core, close, dataDir } = await startBenchCore(sandbox)
   try {
     const sender = { frameUrl: 'bench', fromAppWindow: true }
@@ -45,7 +47,7 @@ async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean): Pro
     }
     const idle: number[] = []
     if (probeInteractive)
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < idleProbes; i++) {
         idle.push(await interactive())
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
@@ -97,12 +99,13 @@ async function runBatch(sandbox: SandboxProcess, probeInteractive: boolean): Pro
  * 5,000 IDs through the batch runner against a sandbox limited to 50 req/s (burst 50)
  * that the app is not told about; then the same with 10% 500s and 5% resets.
  */
-export async function benchBatchThroughput(): Promise<Record<string, unknown>> {
+export async function benchBatchThroughput({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const { lookups } = quick ? sizes.quick : sizes.full
   const args = ['--rate', String(limit), '--burst', String(limit), '--payments', String(lookups)]
   const clean = await spawnSandbox(args)
   let plain: BatchFigures
   try {
-    plain = await runBatch(clean, true)
+    plain = await runBatch(clean, true, quick)
   } finally {
     await clean.stop()
   }
@@ -111,7 +114,7 @@ export async function benchBatchThroughput(): Promise<Record<string, unknown>> {
   let faults: BatchFigures
   try {
     await admin(faulty, 'faults', { errorRate: 0.1, resetRate: 0.05 })
-    faults = await runBatch(faulty, false)
+    faults = await runBatch(faulty, false, quick)
   } finally {
     await faulty.stop()
   }

@@ -1,11 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startBenchCore } from './core-process'
+import type { BenchOptions, PromisedFields } from './quick'
 import { spawnSandbox } from './sandbox-process'
 import { median, round } from './stats'
 
-const rounds = 500
-const warmup = 50
+const sizes = { full: { rounds: 500, warmup: 50 }, quick: { rounds: 20, warmup: 5 } }
 const paceMs = 2
+
+export const overheadFields: PromisedFields = [
+  'benchmark',
+  'rounds',
+  'rawMedianMs',
+  'fullMedianMs',
+  'medianRatio',
+  'layerRatios',
+  'target',
+  'meetsTarget',
+]
 
 /**
  * Per-lookup cost of the app's full path (contract parse, scheduler, client, request log,
@@ -13,7 +24,8 @@ const paceMs = 2
  * are timed too, to show where the difference comes from. All run in every round, in
  * alternating order.
  */
-export async function benchOverhead(): Promise<Record<string, unknown>> {
+export async function benchOverhead({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const { rounds, warmup } = quick ? sizes.quick : sizes.full
   const sandbox = await spawnSandbox(['--rate', '0'])
   const { core, close } = await startBenchCore(sandbox)
   // The throttle's waits are policy, not overhead: give it room so it never holds a lookup

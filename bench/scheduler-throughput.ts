@@ -1,10 +1,11 @@
 import pLimit from 'p-limit'
 import { documentedErrorCodes, seedIds } from '../src/sandbox'
 import { startBenchCore } from './core-process'
+import type { BenchOptions, PromisedFields } from './quick'
 import { spawnSandbox, type SandboxProcess } from './sandbox-process'
 import { round } from './stats'
 
-const lookups = 5_000
+const sizes = { full: 5_000, quick: 100 }
 const limit = 50
 const baselineMaxAttempts = 10
 
@@ -18,12 +19,12 @@ interface RunFigures {
   seconds: number
 }
 
-function ids(): string[] {
+function ids(lookups: number): string[] {
   const all = [...documentedErrorCodes.map((code) => seedIds.failed(code)), ...seedIds.settled, ...seedIds.pending]
   return Array.from({ length: lookups }, (_, i) => all[i % all.length] ?? 'pay_seed_card_declined')
 }
 
-function figures(succeeded: number, requests: number, rateLimited: number, seconds: number): RunFigures {
+function figures(lookups: number, succeeded: number, requests: number, rateLimited: number, seconds: number): RunFigures {
   const throughput = succeeded / seconds
   return {
     limit,
@@ -36,22 +37,22 @@ function figures(succeeded: number, requests: number, rateLimited: number, secon
   }
 }
 
-async function runApp(sandbox: SandboxProcess): Promise<RunFigures> {
+async function runApp(sandbox: SandboxProcess, lookups: number): Promise<RunFigures> {
   const { core, close } = await startBenchCore(sandbox)
   try {
     const started = performance.now()
-    const results = await Promise.allSettled(ids().map((id) => core.payments.get(id, { priority: 'batch', remember: false })))
+    const results = await Promise.allSettled(ids(lookups).map((id) => core.payments.get(id, { priority: 'batch', remember: false })))
     const seconds = (performance.now() - started) / 1000
     const log = core.requestLog.snapshot()
     const succeeded = results.filter((r) => r.status === 'fulfilled').length
-    return figures(succeeded, log.length, log.filter((e) => e.rateLimited).length, seconds)
+    return figures(lookups, succeeded, log.length, log.filter((e) => e.rateLimited).length, seconds)
   } finally {
     await close()
   }
 }
 
 /** A client with no throttle that still honours Retry-After: how most scripts are written. */
-async function runBaseline(sandbox: SandboxProcess, concurrency: number | null): Promise<RunFigures> {
+async function runBaseline(sandbox: SandboxProcess, lookups: number, concurrency: number | null): Promise<RunFigures> {
   let requests = 0
   let rateLimited = 0
   async function lookup(id: string): Promise<boolean> {
@@ -73,9 +74,9 @@ async function runBaseline(sandbox: SandboxProcess, concurrency: number | null):
             gate(() => lookup(id))
         )(pLimit(concurrency))
   const started = performance.now()
-  const results = await Promise.all(ids().map((id) => run(id).catch(() => false)))
+  const results = await Promise.all(ids(lookups).map((id) => run(id).catch(() => false)))
   const seconds = (performance.now() - started) / 1000
-  return figures(results.filter(Boolean).length, requests, rateLimited, seconds)
+  return figures(lookups, results.filter(Boolean).length, requests, rateLimited, seconds)
 }
 
 async function withFreshSandbox<T>(run: (sandbox: SandboxProcess) => Promise<T>): Promise<T> {
@@ -87,16 +88,32 @@ async function withFreshSandbox<T>(run: (sandbox: SandboxProcess) => Promise<T>)
   }
 }
 
+export const schedulerFields: PromisedFields = [
+  'benchmark',
+  'lookups',
+  'limit',
+  'throughput',
+  'ratio',
+  'rate429',
+  'lost',
+  'requests',
+  'seconds',
+  'targets',
+  'meetsTargets',
+  'baselines',
+]
+
 /**
  * 5,000 lookups against a sandbox limited to 50 req/s (burst 50) that the app is not
  * told about; the same lookups by a naive Promise.all and by p-limit(8), in the same run.
  */
-export async function benchScheduler(): Promise<Record<string, unknown>> {
-  const app = await withFreshSandbox(runApp)
+export async function benchScheduler({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const lookups = quick ? sizes.quick : sizes.full
+  const app = await withFreshSandbox((sandbox) => runApp(sandbox, lookups))
   console.error(`  app: ${JSON.stringify(app)}`)
-  const promiseAll = await withFreshSandbox((sandbox) => runBaseline(sandbox, null))
+  const promiseAll = await withFreshSandbox((sandbox) => runBaseline(sandbox, lookups, null))
   console.error(`  Promise.all: ${JSON.stringify(promiseAll)}`)
-  const pLimit8 = await withFreshSandbox((sandbox) => runBaseline(sandbox, 8))
+  const pLimit8 = await withFreshSandbox((sandbox) => runBaseline(sandbox, lookups, 8))
   console.error(`  p-limit(8): ${JSON.stringify(pLimit8)}`)
   return {
     benchmark: 'scheduler',

@@ -6,6 +6,7 @@ import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/he
 import { startLimiterServer, tokenBucket, type AnnounceStyle } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
 import { spawnLimiter } from './limiter-process'
+import type { BenchOptions, PromisedFields } from './quick'
 import { round } from './stats'
 import { benchTwoDesksCores } from './two-desks-cores'
 
@@ -50,7 +51,7 @@ async function runShape(base: LimiterShape, style?: AnnounceStyle): Promise<Reco
   }
 }
 
-async function runTwoDesksOverHttp(): Promise<Record<string, unknown>> {
+async function runTwoDesksOverHttp(batchLookups: number): Promise<Record<string, unknown>> {
   const limit = 50
   const server = await startLimiterServer(tokenBucket({ rate: limit, burst: limit }), { latencyMs: 5 })
   try {
@@ -58,7 +59,7 @@ async function runTwoDesksOverHttp(): Promise<Record<string, unknown>> {
     const figures = await runTwoDesks({
       deskA: clientFor(server, {}).client,
       deskB: clientFor(server, {}).client,
-      batchLookups: 1_500,
+      batchLookups,
       intervalMs: 500,
       limit,
     })
@@ -88,21 +89,49 @@ export async function benchShapesFor(runs: readonly { shape: LimiterShape; style
   return lines
 }
 
+export const shapesFields: PromisedFields = [
+  'benchmark',
+  'targets',
+  'minRatio',
+  'maxRate429',
+  'minRatioWithHeaders',
+  'maxRate429WithHeaders',
+  'lost',
+  'twoDesks',
+  'twoAppCores',
+  'shapes',
+]
+
+/** Quick: the first shape and its first announcing run, 60 lookups each; two desks with a 100-ID batch. */
+function quickRuns(): { shape: LimiterShape; style?: AnnounceStyle }[] {
+  const [name, style] = announcedRuns[0] ?? []
+  const shape = limiterShapes.find((s) => s.name === name) ?? limiterShapes[0]
+  if (!shape || !style) throw new Error('no limiter shape for the quick run')
+  const small = { ...shape, lookups: 60 }
+  return [{ shape: small }, { shape: small, style }]
+}
+
 /**
  * Every limiter shape over real HTTP (each limiter server in a process of its own, the real API
  * client and scheduler), then the same with announced limits, then two desks on one key. One
  * JSON line per run on stdout as it ends; the summary object last.
  */
-export async function benchShapes(): Promise<Record<string, unknown>> {
-  const lines = await benchShapesFor([
-    ...limiterShapes.map((shape) => ({ shape })),
-    ...announcedRuns.flatMap(([name, style]) => limiterShapes.filter((shape) => shape.name === name).map((shape) => ({ shape, style }))),
-  ])
+export async function benchShapes({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const lines = await benchShapesFor(
+    quick
+      ? quickRuns()
+      : [
+          ...limiterShapes.map((shape) => ({ shape })),
+          ...announcedRuns.flatMap(([name, style]) =>
+            limiterShapes.filter((shape) => shape.name === name).map((shape) => ({ shape, style })),
+          ),
+        ],
+  )
   console.error('  two desks on one key')
-  const desks = await runTwoDesksOverHttp()
+  const desks = await runTwoDesksOverHttp(quick ? 100 : 1_500)
   console.log(JSON.stringify(desks))
   console.error('  two desks on one key: two whole app cores against one sandbox process')
-  const cores = await benchTwoDesksCores()
+  const cores = await benchTwoDesksCores({ quick })
   console.log(JSON.stringify(cores))
   const plain = lines.filter((line) => !String(line.shape).includes('('))
   const withHeaders = lines.filter((line) => String(line.shape).includes('('))

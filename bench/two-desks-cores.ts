@@ -1,11 +1,12 @@
 import { bulkPaymentId } from '../src/sandbox'
 import type { BatchJob } from '../src/shared/contract/batch-schema'
 import { startBenchCore } from './core-process'
+import type { BenchOptions, PromisedFields } from './quick'
 import { spawnSandbox } from './sandbox-process'
 import { round } from './stats'
 
 const limit = 50
-const batchLookups = 1_500
+const sizes = { full: { batchLookups: 1_500, idleLookups: 10 }, quick: { batchLookups: 100, idleLookups: 2 } }
 const intervalMs = 500
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -13,13 +14,27 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 }
 
+export const twoDesksCoresFields: PromisedFields = [
+  'shape',
+  'deskAShare',
+  'deskASeconds',
+  'deskALost',
+  'deskBIdleP95Ms',
+  'deskBLookups',
+  'deskBp50Ms',
+  'deskBp95Ms',
+  'deskBMaxMs',
+  'deskB429s',
+]
+
 /**
  * The issue's two desks as the app runs them: two whole app cores (each its own scheduler,
  * request log and data folder, at the default headroom) on one key of one sandbox process
  * limited to 50 req/s. Desk A runs a 1,500-ID batch; desk B looks a payment up every 500 ms,
  * first while A is idle, then while A's batch runs.
  */
-export async function benchTwoDesksCores(): Promise<Record<string, unknown>> {
+export async function benchTwoDesksCores({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const { batchLookups, idleLookups } = quick ? sizes.quick : sizes.full
   const sandbox = await spawnSandbox(['--rate', String(limit), '--burst', String(limit), '--payments', String(batchLookups)])
   const deskA = await startBenchCore(sandbox)
   const deskB = await startBenchCore(sandbox)
@@ -32,7 +47,7 @@ export async function benchTwoDesksCores(): Promise<Record<string, unknown>> {
       return performance.now() - started
     }
     const idle: number[] = []
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < idleLookups; i++) {
       idle.push(await lookup())
       await sleep(intervalMs)
     }

@@ -6,6 +6,7 @@ import { createDispatcher, type Dispatcher, type Handlers } from './ipc/dispatch
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
 import { accountKey, findAccount } from '../shared/accounts'
 import { createLinkInbox, type LinkInbox } from './links/link-inbox'
+import { createKnownSecrets } from './webhooks/known-secrets'
 import { createHandlers } from './ipc/handler-table'
 import { consoleLog } from './logging/app-log'
 import { logFailures } from './logging/log-failures'
@@ -102,10 +103,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         detail: keySendRefusedDetail(refusal),
       }),
   })
+  const knownSecrets = createKnownSecrets({ secrets: options.secrets, endpoints })
   const client = createApiClient({
     ...options.client,
     scheduler: (request) => schedulers.for(accountKey(connections.resolve(request.environment, request.account))),
     log: requestLog,
+    webhookSecrets: () => knownSecrets.all(),
     connection: (environment, account) => connections.forEnvironment(environment ?? connections.resolve().environment, account),
   })
   const { emit, subscribe } = createEventEmitter((error) => onInternalError?.(error))
@@ -132,7 +135,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       log.warn('A lookup could not be added to the recent lookups', error)
     },
   })
-  const guard = createProductionGuard(options.confirm)
+  const guard = createProductionGuard(options.confirm, connections.target)
   const settingsService = createSettingsService({
     settings,
     secrets: options.secrets,
@@ -162,12 +165,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers = createHandlers({
     payments,
-    checkout: createCheckoutService({ client, settings, accountInUse: connections.accountInUse, audit, guard }),
+    checkout: createCheckoutService({ client, audit, guard }),
     webhooks: createWebhookService({
       client,
-      settings,
-      accountInUse: connections.accountInUse,
       secrets: options.secrets,
+      knownSecrets,
       endpoints,
       audit,
       guard,

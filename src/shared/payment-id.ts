@@ -20,5 +20,12 @@ export function checkPaymentId(raw: string): IdCheck {
   if (/\p{Surrogate}/u.test(id)) return { ok: false, message: 'The payment ID contains a broken character: paste it again as plain text.' }
   if (/[/?#]/.test(id)) return { ok: false, message: 'A payment ID cannot contain "/", "?" or "#": paste the ID itself, not a link.' }
   if (id.includes('..')) return { ok: false, message: 'A payment ID cannot contain "..".' }
+  if (!staysOneSegment(id)) return { ok: false, message: `"${id}" cannot be a payment ID: it would not name a payment in the request.` }
   return { ok: true, id }
+}
+
+/** Whether URL normalisation keeps `id`, encoded, as the one last segment of a path ("." and ".." it removes). */
+export function staysOneSegment(id: string): boolean {
+  const path = `/api/payment/${encodeURIComponent(id)}`
+  return new URL(path, 'http://id.invalid').pathname === path
 }

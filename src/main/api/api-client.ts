@@ -6,6 +6,7 @@ import { readRateLimitHeaders } from '../scheduler/rate-limit-headers'
 import type { Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
+import { redactError, redactValue, secretRedactor, type Redact } from './redact-secrets'
 import { acceptedButUnreadable } from './response-errors'
 import {
   classifyFetchError,
@@ -36,6 +37,8 @@ export interface ApiRequest {
   environment?: EnvironmentId
   /** One of the environment's accounts; the one in use there when absent. */
   account?: string
+  /** The answer hands over a webhook secret by design (a registration): stored secrets are not removed from it, the key still is. */
+  returnsSecret?: boolean
 }
 
 export interface ApiClientOptions {
@@ -48,6 +51,8 @@ export interface ApiClientOptions {
   maxBodyBytes?: number
   retry?: Partial<RetryPolicy>
   random?: () => number
+  /** The webhook secrets to remove from answers, besides the key in use. */
+  webhookSecrets?: () => Promise<readonly string[]>
 }
 
 export interface ApiClient {
@@ -80,14 +85,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = performance.now()
     const record: AttemptRecord = { status: null, errorCode: null, outcome: 'ok' }
     let account: string | null = null
+    let redact: Redact | null = null
     const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
     try {
       const connection = await options.connection(request.environment, request.account)
       account = connection.account.name
+      redact = secretRedactor(connection.apiKey, request.returnsSecret ? [] : ((await options.webhookSecrets?.()) ?? []))
       // Checked here too, not only in Settings: a hand-edited settings file must not send the key in clear text.
       const base = checkedBaseUrl(connection.baseUrl)
       if (!base.ok) throw new AppError('invalid-url', `${base.message} Check the base URL in Settings.`)
       const url = new URL(base.url + request.path)
+      // A dot segment ("/api/payment/.") would be normalised away: another resource than the one built.
+      if (url.pathname !== new URL(base.url).pathname.replace(/\/$/, '') + request.path.replace(/\?.*$/s, ''))
+        throw new AppError('invalid-id', `The request path ${request.path} would not reach what it names: nothing was sent.`)
       // A timer of our own rather than AbortSignal.timeout: it is cleared the moment the
       // answer is read, and a test's fake clock can drive it.
       const timeout = new AbortController()
@@ -124,9 +134,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } finally {
         clearTimeout(timer)
       }
-      return classifyResponse(request, response, text, attempt, record, policy)
+      const result = classifyResponse(request, response, text, attempt, record, policy)
+      if (result.kind === 'done') return { kind: 'done', value: redactValue(result.value, redact) }
+      return { ...result, error: redactError(result.error, redact) }
     } catch (error) {
-      const appError = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
+      const caught = isAppError(error) ? error : new AppError('internal', 'Unexpected error while calling the service.', { cause: error })
+      const appError = redact ? redactError(caught, redact) : caught
       record.errorCode = appError.code
       // No answer at all (cancelled, refused, base URL refused): nothing to learn about the rate.
       if (record.status === null) record.outcome = 'error'

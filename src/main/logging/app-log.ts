@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pino, stdTimeFunctions } from 'pino'
 import roll from 'pino-roll'
+import { escapeControls } from '../../shared/format/escape-controls'
 import { scrubSecrets } from './scrub'
 
 /** Where main-process errors go: a file an installed app's user can open and attach to a ticket. */
@@ -54,7 +55,7 @@ export async function createAppLog({ dir, maxBytes = 1024 * 1024, files = 5 }: A
       base: { pid: process.pid },
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      hooks: { streamWrite: scrubSecrets },
+      hooks: { streamWrite: (line) => scrubSecrets(jsonLineEscaped(line)) },
     },
     stream,
   )
@@ -93,7 +94,7 @@ export async function createAppLog({ dir, maxBytes = 1024 * 1024, files = 5 }: A
 export function consoleLog(): AppLog {
   const write = (level: string, message: string, detail: unknown) => {
     const cause = detail instanceof Error ? (detail.stack ?? detail.message) : detail === undefined ? '' : JSON.stringify(detail)
-    console.error(scrubSecrets(`${level} ${message} ${cause}`.trim()))
+    console.error(scrubSecrets(escapeControls(`${level} ${message} ${cause}`.trim())))
   }
   return {
     dir: null,
@@ -110,6 +111,14 @@ export function consoleLog(): AppLog {
     flush: () => Promise.resolve(),
     close: () => Promise.resolve(),
   }
+}
+
+/**
+ * A JSON line with the characters JSON leaves raw (bidi controls, U+2028, C1 controls) written as
+ * `\u` escapes, which read back the same: the file shows no reordered or broken line in an editor.
+ */
+function jsonLineEscaped(line: string): string {
+  return line.endsWith('\n') ? `${escapeControls(line.slice(0, -1))}\n` : escapeControls(line)
 }
 
 /** Errors under `err`, so pino's serializer keeps the message, stack and cause; anything else under `detail`. */
@@ -145,6 +154,7 @@ function problemLine(line: string): string | null {
   }
   if (typeof entry.level !== 'string' || !problemLevels.has(entry.level)) return null
   const cause = typeof entry.err?.message === 'string' ? `: ${entry.err.message}` : ''
+  // Escaped: a service's message with a line break must not add a line to a ticket.
   // Scrubbed again: a file from an older version, or edited by hand, may hold anything.
-  return scrubSecrets(`${String(entry.time)} ${entry.level} ${String(entry.msg)}${cause}`)
+  return scrubSecrets(escapeControls(`${String(entry.time)} ${entry.level} ${String(entry.msg)}${cause}`))
 }

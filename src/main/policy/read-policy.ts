@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
 import { lstat, open } from 'node:fs/promises'
 import type { z } from 'zod'
+import { escapeControls } from '../../shared/format/escape-controls'
 import { policyFileSchema } from '../../shared/contract/policy-schema'
 import { describeFsError, fsErrorCode } from '../storage/json-file'
+import { findDuplicateKey } from './duplicate-keys'
 import { noPolicy, policyFromFile, restrictedPolicy, type Policy } from './policy'
 
 /** A real policy is a few hundred bytes; anything near this is not one. */
@@ -35,11 +37,21 @@ export async function readPolicy(path: string | undefined): Promise<Policy> {
   if (read.kind === 'refused') return restrictedPolicy(path, read.problem)
   const fingerprint = createHash('sha256').update(read.bytes).digest('hex').slice(0, 16)
   let json: unknown
+  let text: string
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes)
+    json = JSON.parse(text)
   } catch {
     return restrictedPolicy(path, 'it is not valid JSON', fingerprint)
   }
+  // A second "role" would otherwise win over the first, unseen by whoever reads the file.
+  const duplicate = findDuplicateKey(text)
+  if (duplicate)
+    return restrictedPolicy(
+      path,
+      `duplicate key "${escapeControls(duplicate.key.slice(0, 40))}"${duplicate.path ? ` in "${escapeControls(duplicate.path.slice(0, 80))}"` : ''}`,
+      fingerprint,
+    )
   const parsed = policyFileSchema.safeParse(json)
   if (!parsed.success) return restrictedPolicy(path, describeIssues(parsed.error), fingerprint)
   return policyFromFile(parsed.data, path, fingerprint)

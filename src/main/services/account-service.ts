@@ -6,6 +6,7 @@ import { keyDeletedDetail } from '../audit/audit-details'
 import { deleteApiKey, storedKeyFingerprint } from '../secrets/api-key-item'
 import type { SecretStore } from '../secrets/keychain'
 import type { SettingsStore } from '../settings/settings-store'
+import { lookalikeProblem } from './account-names'
 import type { AuditRecorder } from './audit-service'
 
 type SettingsView = InvokeResponse<'getSettings'>
@@ -31,6 +32,8 @@ export function createAccountService(deps: {
       const existing = deps.settings.get().accounts[environment].list
       const checked = checkAccountName(rawName, existing)
       if (!checked.ok) throw new AppError('invalid-account-name', checked.message)
+      const lookalike = lookalikeProblem(checked.name, existing)
+      if (lookalike) throw new AppError('invalid-account-name', lookalike)
       const account = { id: newAccountId(checked.name, existing), name: checked.name }
       await deps.settings.update((s) => ({
         ...s,

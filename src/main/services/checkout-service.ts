@@ -4,8 +4,6 @@ import { paymentSchema, type PaymentView } from '../../shared/contract/payment-s
 import { formatMoney, minorUnitsAssumption } from '../../shared/format/money'
 import type { ApiClient } from '../api/api-client'
 import { checkoutDetail } from '../audit/audit-details'
-import type { Connections } from './connections'
-import type { SettingsStore } from '../settings/settings-store'
 import type { AuditRecorder } from './audit-service'
 import { dialogText, type ProductionGuard, type ProductionWrite } from './production-guard'
 import { describeCreatedShapeError } from './shape-error'
@@ -28,18 +26,11 @@ function productionWrite(checkout: CheckoutInput): ProductionWrite {
   }
 }
 
-export function createCheckoutService(deps: {
-  client: ApiClient
-  settings: SettingsStore
-  /** The account a write goes to, for its audit entry. */
-  accountInUse: Connections['accountInUse']
-  audit: AuditRecorder
-  guard: ProductionGuard
-}): CheckoutService {
+export function createCheckoutService(deps: { client: ApiClient; audit: AuditRecorder; guard: ProductionGuard }): CheckoutService {
   return {
     async create({ checkout }) {
-      const environment = deps.settings.get().activeEnvironment
-      const confirmed = await deps.guard.require(environment, productionWrite(checkout))
+      const { target, note: confirmed } = await deps.guard.require(productionWrite(checkout))
+      const { environment, account } = target
       // The service validates the content and answers 400 with one message per field;
       // those messages reach the form as they are.
       const raw = await deps.client.send({
@@ -48,6 +39,7 @@ export function createCheckoutService(deps: {
         body: checkout,
         priority: 'interactive',
         environment,
+        account: account.id,
       })
       const parsed = paymentSchema.safeParse(raw)
       // The service accepted the create: the payment exists even when its answer cannot be read.
@@ -60,7 +52,7 @@ export function createCheckoutService(deps: {
       })
       await deps.audit.record({
         environment,
-        account: deps.accountInUse(environment).name,
+        account: account.name,
         action: 'checkout-created',
         detail: confirmed ? `${detail}; ${confirmed}` : detail,
       })

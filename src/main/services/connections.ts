@@ -39,6 +39,8 @@ export interface Connections {
   account: (environment: EnvironmentId, id?: string) => Account
   /** The account in use in `environment`, by name, for the audit log; Default if the settings name none it has. */
   accountInUse: (environment: EnvironmentId) => Account
+  /** The active environment and the account in use there: where a write goes. */
+  target: () => { environment: EnvironmentId; account: Account }
 }
 
 export function createConnections(deps: {
@@ -65,6 +67,9 @@ export function createConnections(deps: {
     }
     return deps.settings.get().accounts[environment].list
   }
+
+  const accountInUse = (environment: EnvironmentId): Account =>
+    accounts(environment).find((account) => account.id === resolve(environment).account) ?? { ...defaultAccount }
 
   function resolve(environment?: EnvironmentId, account?: string): AccountRef {
     const settings = deps.settings.get()
@@ -127,8 +132,11 @@ export function createConnections(deps: {
     accounts,
     resolve,
     account: (environment, id) => accountNamed(environment, resolve(environment, id).account),
-    accountInUse: (environment) =>
-      accounts(environment).find((account) => account.id === resolve(environment).account) ?? { ...defaultAccount },
+    accountInUse,
+    target: () => {
+      const environment = deps.settings.get().activeEnvironment
+      return { environment, account: accountInUse(environment) }
+    },
   }
 }
 

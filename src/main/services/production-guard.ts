@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/app-error'
-import type { EnvironmentId } from '../../shared/environments'
+import type { Account } from '../../shared/accounts'
+import { environmentLabels, type EnvironmentId } from '../../shared/environments'
 import { truncateText } from '../../shared/truncate-text'
 
 /** What the user is asked to confirm: written by main from the request, shown in a native dialog. */
@@ -24,20 +25,31 @@ export interface ProductionConfirm {
 /** Appended to the audit entry of a production write. */
 export const confirmedNote = 'confirmed in the main-process dialog'
 
+/** Where a write goes: read once, before any dialog, and used for the request and its audit entry. */
+export interface WriteTarget {
+  environment: EnvironmentId
+  account: Account
+}
+
 export interface ProductionGuard {
-  /** Throws unless the environment is not Production or the user confirmed; returns the audit note. */
-  require(environment: EnvironmentId, write: ProductionWrite): Promise<string | null>
+  /**
+   * Binds the environment and account in use, then throws unless that is not Production or the
+   * user confirmed a write to exactly them (named in the dialog) and they are still in use after.
+   * `note`: for the audit entry.
+   */
+  require(write: ProductionWrite): Promise<{ target: WriteTarget; note: string | null }>
 }
 
 /**
  * One dialog at a time: a renderer that fires writes in a loop gets one question, not a
  * queue of them where a second click could confirm something not read.
  */
-export function createProductionGuard(confirm: ProductionConfirm | undefined): ProductionGuard {
+export function createProductionGuard(confirm: ProductionConfirm | undefined, inUse: () => WriteTarget): ProductionGuard {
   let open = false
   return {
-    async require(environment, write) {
-      if (environment !== 'production') return null
+    async require(write) {
+      const target = inUse()
+      if (target.environment !== 'production') return { target, note: null }
       if (!confirm) {
         throw new AppError(
           'confirmation-required',
@@ -52,7 +64,7 @@ export function createProductionGuard(confirm: ProductionConfirm | undefined): P
       open = true
       let confirmed: boolean
       try {
-        confirmed = await confirm.confirmProductionWrite(write)
+        confirmed = await confirm.confirmProductionWrite({ ...write, summary: `${write.summary} ${targetSentence(target)}` })
       } catch (error) {
         throw new AppError('confirmation-required', 'The confirmation dialog could not be shown: nothing was sent to Production.', {
           cause: error,
@@ -62,9 +74,25 @@ export function createProductionGuard(confirm: ProductionConfirm | undefined): P
       }
       if (!confirmed)
         throw new AppError('confirmation-declined', `${write.action}: cancelled in the confirmation dialog. Nothing was sent.`)
-      return confirmedNote
+      // A link or another window may have switched the account while the dialog was open: the
+      // user said yes to one account's write, and another's key must not carry it.
+      const now = inUse()
+      if (now.environment !== target.environment || now.account.id !== target.account.id)
+        throw new AppError(
+          'confirmation-required',
+          `The write was confirmed for ${targetName(target)}, but ${targetName(now)} is in use now: nothing was sent. Try again to confirm it for the account in use.`,
+        )
+      return { target, note: confirmedNote }
     },
   }
+}
+
+const targetName = ({ environment, account }: WriteTarget) =>
+  `the account "${dialogText(account.name, 80)}" in ${environmentLabels[environment]}`
+
+/** The dialog's last sentence: where the write goes, so a switch behind it cannot go unnoticed. */
+function targetSentence(target: WriteTarget): string {
+  return `It goes to ${targetName(target)}.`
 }
 
 /**

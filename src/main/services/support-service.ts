@@ -3,6 +3,7 @@ import { AppError } from '../../shared/app-error'
 import type { InvokeResponse } from '../../shared/contract/channels'
 import { environmentLabels, type EnvironmentId } from '../../shared/environments'
 import type { AppLog } from '../logging/app-log'
+import { escapeControls } from '../../shared/format/escape-controls'
 import { scrubSecrets } from '../logging/scrub'
 
 /** What the shell can do with the logs folder; absent under Node and in tests. */
@@ -62,7 +63,7 @@ export function createSupportService(deps: SupportDeps) {
         `Environment: ${environmentLabels[environment]} (${environment}) at ${originOf(deps.baseUrl(environment))}`,
         `Scheduler limits: ${JSON.stringify(config)}`,
         `Scheduler state: ${JSON.stringify(state)}`,
-        `Log folder: ${deps.log?.dir ?? 'none'}`,
+        `Log folder: ${deps.log?.dir ? escapeControls(deps.log.dir) : 'none'}`,
         problems.length === 0 ? 'Recent errors and warnings: none' : `Recent errors and warnings (last ${problems.length}, oldest first):`,
         ...problems.map((line) => `  ${line}`),
       ]

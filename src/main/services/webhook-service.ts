@@ -11,9 +11,8 @@ import { checkEndpointUrl } from '../../shared/webhook-url'
 import type { ApiClient } from '../api/api-client'
 import { secretRevealedDetail, webhookRegisteredDetail } from '../audit/audit-details'
 import { webhookSecretAccount, type SecretStore } from '../secrets/keychain'
-import type { Connections } from './connections'
-import type { SettingsStore } from '../settings/settings-store'
 import type { EndpointStore } from '../webhooks/endpoint-store'
+import type { KnownSecrets } from '../webhooks/known-secrets'
 import { createRevealGate } from '../webhooks/reveal-once'
 import { secretFingerprint } from '../webhooks/fingerprint'
 import { verifySignature } from '../webhooks/verify-signature'
@@ -31,10 +30,9 @@ const probeAccount = 'probe:webhook-secret'
 
 export function createWebhookService(deps: {
   client: ApiClient
-  settings: SettingsStore
-  /** The account a write goes to, for its audit entry. */
-  accountInUse: Connections['accountInUse']
   secrets: SecretStore
+  /** Told each new secret, so the service's answers are cleaned of it too. */
+  knownSecrets: Pick<KnownSecrets, 'add'>
   endpoints: EndpointStore
   audit: AuditRecorder
   guard: ProductionGuard
@@ -58,18 +56,27 @@ export function createWebhookService(deps: {
     async register({ url, connect }) {
       const checked = checkEndpointUrl(url)
       if (!checked.ok) throw new AppError('invalid-url', checked.message)
-      const environment = deps.settings.get().activeEnvironment
-      const confirmed = await deps.guard.require(environment, {
+      const { target, note: confirmed } = await deps.guard.require({
         action: 'Register a webhook endpoint in Production',
         summary: `The live service will send events about real customers' payments to ${dialogText(checked.url, 300)}. Its signing secret goes straight into this computer's keychain.`,
         confirmLabel: 'Register in Production',
       })
+      const { environment, account } = target
       // The service returns the secret once: make sure the keychain can take it before asking.
       await deps.secrets.set(probeAccount, 'probe')
       await deps.secrets.delete(probeAccount)
       // `connect` is the local sandbox's own flag; the real API documents only `url`.
       const body = environment === 'local' ? { url: checked.url, connect } : { url: checked.url }
-      const raw = await deps.client.send({ method: 'POST', path: '/api/webhook', body, priority: 'interactive', environment })
+      const raw = await deps.client.send({
+        method: 'POST',
+        path: '/api/webhook',
+        body,
+        priority: 'interactive',
+        environment,
+        account: account.id,
+        // The answer's secret is the one to store, even if the service hands out one it gave before.
+        returnsSecret: true,
+      })
       const parsed = webhookRegistrationSchema.safeParse(raw)
       if (!parsed.success) {
         throw new AppError(
@@ -78,6 +85,7 @@ export function createWebhookService(deps: {
         )
       }
       const { secret, id: serviceId } = parsed.data
+      deps.knownSecrets.add(secret)
       const endpoint: LocalEndpoint = {
         id: `ep_${randomUUID()}`,
         serviceId: serviceId ?? null,
@@ -107,7 +115,7 @@ export function createWebhookService(deps: {
       const detail = webhookRegisteredDetail(endpoint)
       await deps.audit.record({
         environment,
-        account: deps.accountInUse(environment).name,
+        account: account.name,
         action: 'webhook-registered',
         detail: confirmed ? `${detail}; ${confirmed}` : detail,
       })

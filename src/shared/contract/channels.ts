@@ -8,10 +8,9 @@ import { auditListSchema } from './audit-schema'
 import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
 import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
 import { paymentLookupSchema } from './payment-schema'
-import { policyViewSchema } from './policy-schema'
 import { requestLogEntrySchema } from './request-log-schema'
 import { schedulerConfigSchema, schedulerStateSchema } from './scheduler-schema'
-import { settingsSchema, themeSchema } from './settings-schema'
+import { keyTestResultSchema, settingsPatchSchema, settingsViewSchema } from './settings-view-schema'
 import {
   localEndpointSchema,
   sandboxDeliverySchema,
@@ -40,47 +39,8 @@ export const checkoutInputSchema = z.object({
   cancelUrl: z.string().max(2_048),
 })
 
-export const environmentViewSchema = z.object({
-  id: environmentSchema,
-  label: z.string(),
-  baseUrl: z.string().nullable(),
-  /** The account in use has a key that may be sent to the base URL. */
-  hasKey: z.boolean(),
-  /** Local sandbox: the app runs the service and holds its keys. */
-  managed: z.boolean(),
-  /** Its merchant accounts, Default first; the one in use is `active`. */
-  accounts: z.array(accountSchema.extend({ hasKey: z.boolean() })),
-  activeAccount: accountId,
-})
-
-export const settingsViewSchema = z.object({
-  settings: settingsSchema,
-  environments: z.array(environmentViewSchema),
-  /** Something the user must be told, e.g. a corrupt settings file was set aside. */
-  notice: z.string().nullable(),
-  /** The managed policy in force: the role, and what it locks. */
-  policy: policyViewSchema,
-})
-
 /** What the user typed before a write to Production, when the managed policy asks for the environment's name. */
 const typedEnvironmentName = z.string().max(100).optional()
-
-export const settingsPatchSchema = z
-  .object({
-    activeEnvironment: environmentSchema,
-    /** Switches the account in use in that environment. */
-    activeAccount: z.object({ environment: environmentSchema, account: accountId }).strict(),
-    baseUrl: z.object({ environment: remoteEnvironmentSchema, url: z.string().max(2_048) }),
-    theme: themeSchema,
-    throttle: schedulerConfigSchema.partial(),
-  })
-  .partial()
-  .strict()
-
-/** An accepted key; a refused one is the error 'key-rejected'. */
-export const keyTestResultSchema = z.object({
-  message: z.string(),
-})
 
 /**
  * Every call the renderer can make: one request schema and one response schema each.
