@@ -151,7 +151,7 @@ describe('Batch lookup', () => {
     const { page } = app
     await pickOutcome(page, 'Failed payments 90')
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('90 of 302 results')
-    const rows = page.getByRole('table', { name: 'Batch results' }).locator('tbody tr[data-index]')
+    const rows = page.getByRole('grid', { name: 'Batch results' }).locator('tbody tr[data-index]')
     expect(await rows.first().textContent()).toContain('failed')
     for (const row of await rows.all()) expect(await row.getAttribute('data-outcome')).toBe('found')
 
@@ -199,10 +199,11 @@ describe('Batch lookup', () => {
     const { page } = app
     await pickOutcome(page, 'Failed payments 90')
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('90 of 302 results')
-    const row = page.getByRole('table', { name: 'Batch results' }).locator('tbody tr[data-index]').first()
-    const id = (await row.getByRole('button').textContent()) ?? ''
+    const row = page.getByRole('grid', { name: 'Batch results' }).locator('tbody tr[data-index]').first()
+    const id = (await row.locator('td').first().textContent()) ?? ''
     expect(id).toMatch(/^pay_bulk_\d{6}$/)
-    await row.getByRole('button', { name: id }).click()
+    await row.click()
+    await page.getByRole('dialog', { name: `Payment ${id}` }).getByRole('button', { name: 'Open on the Payments screen' }).click()
     await page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor()
     expect(await page.getByRole('textbox', { name: 'Payment ID' }).inputValue()).toBe(id)
     await page.getByTestId('failure-card').waitFor()

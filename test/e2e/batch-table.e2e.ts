@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bulkPaymentId } from '../../src/sandbox/seed'
+import { join } from 'node:path'
+import { launchBrowser, openApp, screenshotDir, type AppPage } from './harness'
+import { expectVisibleFocus, isFocused } from './keyboard'
+
+/*
+ * The results table as finance reads it: the page scrolls (not a box inside it), the columns a
+ * finance user needs are in sight at the smallest window without scrolling sideways, every row is
+ * one line, and the table is one Tab stop.
+ */
+
+const ids = [...Array.from({ length: 120 }, (_, i) => bulkPaymentId(i + 1)), 'pay_unknown_1']
+const needed = ['ID', 'Status', 'Failure', 'Retryable', 'Amount', 'Attempted at']
+
+interface TableFigures {
+  rowsInSight: number
+  sideways: number
+  rowHeights: number[]
+  headersInSight: string[]
+}
+
+// Runs in the page: what a user sees of the table in the window.
+const measure = `(() => {
+  const table = document.querySelector('table[aria-label="Batch results"]')
+  const rows = [...table.querySelectorAll('tbody tr[data-index]')]
+  const header = document.querySelector('header')
+  const top = header ? header.getBoundingClientRect().bottom : 0
+  const thead = table.querySelector('thead').getBoundingClientRect()
+  const inSight = rows.filter((row) => {
+    const box = row.getBoundingClientRect()
+    if (box.top < Math.max(top, thead.bottom) - 1 || box.bottom > innerHeight + 1) return false
+    const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2)
+    return hit !== null && row.contains(hit)
+  })
+  let sideways = 0
+  for (let node = table; node; node = node.parentElement) sideways = Math.max(sideways, node.scrollWidth - node.clientWidth)
+  const headersInSight = [...table.querySelectorAll('thead th')].filter((th) => {
+    const box = th.getBoundingClientRect()
+    const hit = document.elementFromPoint(Math.min(box.left + 8, innerWidth - 1), box.top + box.height / 2)
+    return box.right <= innerWidth && hit !== null && th.contains(hit)
+  }).map((th) => th.textContent.replace(/[▲▼↕]/g, '').trim())
+  return { rowsInSight: inSight.length, sideways, rowHeights: [...new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height)))], headersInSight }
+})()`
+
+async function tabsFromRunToExport(page: Page): Promise<number> {
+  await page.getByRole('region', { name: 'Run' }).focus()
+  const target = page.getByRole('button', { name: 'Export CSV' })
+  const stops: string[] = []
+  for (let presses = 1; presses <= 120; presses++) {
+    await page.keyboard.press('Tab')
+    if (await isFocused(target)) return presses
+    stops.push(await page.evaluate<string>('document.activeElement.tagName + ":" + (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent).slice(0, 30)'))
+  }
+  console.log(stops.join(' | '))
+  return 999
+}
+
+describe('Batch results table', () => {
+  let browser: Browser
+  let app: AppPage
+  let page: Page
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    app = await openApp(browser, { sandbox: { bulkPayments: 150 } })
+    page = app.page
+    await page.getByRole('navigation', { name: 'Screens' }).getByText('Batch lookup', { exact: true }).click()
+    await page.getByRole('textbox', { name: 'Payment IDs' }).fill(ids.join('\n'))
+    await page.getByRole('button', { name: `Look up ${ids.length} IDs` }).click()
+    await page.getByTestId('job-status').getByText('completed').waitFor({ timeout: 30_000 })
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await browser.close()
+  })
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`shows the needed columns in one-line rows at ${size.width}×${size.height}, and Export is a few Tab presses from Run`, async () => {
+      await page.setViewportSize(size)
+      // Scrolled well into the table: its header must have stayed in sight.
+      await page.evaluate(
+        `window.scrollTo(0, document.querySelector('table[aria-label="Batch results"]').getBoundingClientRect().top + window.scrollY + 300)`,
+      )
+      const figures = await page.evaluate<TableFigures>(measure)
+      const tabs = await tabsFromRunToExport(page)
+      console.log(`${size.width}×${size.height}: ${JSON.stringify({ ...figures, tabsFromRunToExport: tabs })}`)
+      expect(figures.sideways, 'something scrolls sideways').toBeLessThanOrEqual(0)
+      expect(figures.headersInSight).toEqual(expect.arrayContaining(needed))
+      expect(figures.rowHeights, 'every row is one line high').toHaveLength(1)
+      // The page scrolls, not a box: the window shows as many rows as it has room for.
+      expect(figures.rowsInSight).toBeGreaterThanOrEqual(size.height > 750 ? 12 : 9)
+      expect(tabs).toBeLessThanOrEqual(16)
+      await page.mouse.move(0, 0)
+      for (const scheme of ['light', 'dark'] as const) {
+        await app.setScheme(scheme)
+        await page.screenshot({ path: join(screenshotDir, `batch-table-scrolled-${size.width}x${size.height}-${scheme}.png`) })
+      }
+      await app.setScheme('light')
+    })
+  }
+
+  it('is one Tab stop that the arrows, Page Up/Down, Home and End move through; Enter opens the detail', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    const grid = page.getByRole('grid', { name: 'Batch results' })
+    const row = (index: number) => grid.locator(`tbody tr[data-index="${index}"]`)
+    await page.getByRole('combobox', { name: 'Sort' }).focus()
+    await page.keyboard.press('Tab')
+    expect(await isFocused(row(0)), 'Tab lands on the first row').toBe(true)
+    await expectVisibleFocus(page, 'first row')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => isFocused(row(2))).toBe(true)
+    await expectVisibleFocus(page, 'ArrowDown twice')
+    await page.keyboard.press('PageDown')
+    const afterPage = Number(await page.evaluate<string>('document.activeElement.dataset.index'))
+    expect(afterPage).toBeGreaterThan(8)
+    await expectVisibleFocus(page, 'PageDown')
+    await page.keyboard.press('End')
+    await expect.poll(() => isFocused(row(ids.length - 1))).toBe(true)
+    await expectVisibleFocus(page, 'End')
+    expect(await row(ids.length - 1).textContent()).toContain('pay_unknown_1')
+    await page.keyboard.press('Home')
+    await expect.poll(() => isFocused(row(0))).toBe(true)
+    await expectVisibleFocus(page, 'Home')
+    // Tab leaves the table at once, and Shift+Tab comes back to the row it left.
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => isFocused(row(1))).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await isFocused(row(1))).toBe(false)
+    expect(await page.evaluate<string>('document.activeElement.closest("table") === null ? "outside" : "inside"')).toBe('outside')
+    await page.keyboard.press('Shift+Tab')
+    await expect.poll(() => isFocused(row(1))).toBe(true)
+
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `Payment ${bulkPaymentId(2)}` })
+    await dialog.waitFor()
+    const detail = await dialog.getByTestId('result-detail').textContent()
+    expect(detail).toContain('Payment method')
+    expect(detail).toContain('Currency')
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.setScheme(scheme)
+      await page.screenshot({ path: join(screenshotDir, `batch-row-detail-1024x700-${scheme}.png`) })
+    }
+    await app.setScheme('light')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => isFocused(row(1)), 'the focus is back on the row').toBe(true)
+  })
+})
