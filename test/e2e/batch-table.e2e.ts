@@ -150,6 +150,7 @@ describe('Batch results table', () => {
     await app.setScheme('light')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    await expect.poll(() => isFocused(row(1)), 'the focus is back on the row').toBe(true)
+    // The focus is back on the row.
+    await expect.poll(() => isFocused(row(1))).toBe(true)
   })
 })

@@ -5,7 +5,7 @@ import { errorCodes } from '../app-error'
 import { environmentIds } from '../environments'
 import { maxAccountRefLength } from '../links/payment-link'
 import { auditListSchema } from './audit-schema'
-import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
+import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema, rerunKinds } from './batch-schema'
 import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
 import { paymentLookupSchema } from './payment-schema'
 import { policyViewSchema } from './policy-schema'
@@ -175,6 +175,8 @@ export const invokeContract = {
   batchPause: { request: jobRequest, response: batchJobSchema },
   batchResume: { request: jobRequest, response: batchJobSchema },
   batchCancel: { request: jobRequest, response: batchJobSchema },
+  /** A new run of the finished run's lookup errors, not-found IDs or retryable declines, in their order. */
+  batchRerun: { request: z.object({ jobId: z.string().max(200), only: z.enum(rerunKinds) }).strict(), response: batchJobSchema },
   batchList: { request: none, response: z.array(batchJobSchema) },
   batchResults: {
     /** Results arrive in order and never change: `from` fetches only the ones after the first `from`. */
