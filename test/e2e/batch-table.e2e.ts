@@ -1,6 +1,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkPaymentId } from '../../src/sandbox/seed'
+import { failedTotals } from '../../src/shared/batch/failed-totals'
+import { rerunIds } from '../../src/shared/batch/rerun'
+import { declineCatalogue } from '../../src/shared/decline-catalogue'
+import { formatMoney } from '../../src/shared/format/money'
 import { join } from 'node:path'
 import { launchBrowser, openApp, screenshotDir, type AppPage } from './harness'
 import { expectVisibleFocus, isFocused } from './keyboard'
@@ -103,7 +107,67 @@ describe('Batch results table', () => {
       }
       await app.setScheme('light')
     })
+
+    it(`labels the failure charts in words, inside their card, on whole-number axes sized to the data, at ${size.width}×${size.height}`, async () => {
+      await page.setViewportSize(size)
+      const card = page.getByRole('region', { name: 'Failures' })
+      await card.scrollIntoViewIfNeeded()
+      const cardBox = await card.boundingBox()
+      const chart = page.getByTestId('chart-by-code')
+      const labels = chart.locator('.recharts-yAxis-tick-labels text')
+      const titles = Object.values(declineCatalogue).map((entry) => entry.title)
+      // A label recharts wraps is several tspans: read as the words they show.
+      const texts = await labels.evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const text = node as unknown as { textContent: string; querySelectorAll: (s: string) => { textContent: string }[] }
+          const spans = [...text.querySelectorAll('tspan')]
+          return spans.length > 1 ? spans.map((span) => span.textContent).join(' ') : text.textContent
+        }),
+      )
+      expect(texts.length).toBeGreaterThan(5)
+      for (const text of texts) expect(titles, `"${text}" is a label in words`).toContain(text)
+      for (const label of await labels.all()) {
+        const box = await label.boundingBox()
+        expect(box && cardBox && box.x >= cardBox.x && box.x + box.width <= cardBox.x + cardBox.width, `${await label.textContent()} inside the card`).toBe(
+          true,
+        )
+      }
+      const counts = (await chart.locator('.recharts-label-list text').allTextContents()).map(Number)
+      const ticks = (await chart.locator('.recharts-xAxis-tick-labels text').allTextContents()).map(Number)
+      const max = Math.max(...counts)
+      expect(ticks.every(Number.isInteger), `ticks ${ticks.join(', ')} are whole numbers`).toBe(true)
+      const step = (ticks[1] ?? 1) - (ticks[0] ?? 0)
+      expect(ticks.at(-1), `the axis ends at the first tick at or past ${max}`).toBeGreaterThanOrEqual(max)
+      expect(ticks.at(-1)).toBeLessThan(max + step)
+      await chart.locator('.recharts-bar-rectangle').first().hover()
+      // The code is in the bar's tooltip, beside its words.
+      await expect.poll(() => chart.locator('.recharts-tooltip-wrapper').textContent()).toMatch(/[a-z]+_[a-z_]+/)
+      await page.mouse.move(0, 0)
+      for (const scheme of ['light', 'dark'] as const) {
+        await app.setScheme(scheme)
+        await card.screenshot({ path: join(screenshotDir, `batch-failures-${size.width}x${size.height}-${scheme}.png`) })
+      }
+      await app.setScheme('light')
+    })
   }
+
+  it('totals the failed amounts per currency, split by whether the customer can retry', async () => {
+    const jobId = app.fixture.core.batches.list()[0]?.id ?? ''
+    const totals = failedTotals(await app.fixture.ok('batchResults', { jobId }))
+    expect(totals.length).toBeGreaterThan(0)
+    const table = page.getByTestId('failed-amounts')
+    for (const total of totals) {
+      const row = table.locator(`tr[data-currency="${total.currency ?? ''}"]`)
+      for (const [side, figures] of [
+        ['can', total.canRetry],
+        ['cannot', total.cannotRetry],
+      ] as const) {
+        const cell = await row.locator(`td[data-side="${side}"]`).textContent()
+        if (figures.payments === 0) expect(cell).toBe('None')
+        else expect(cell).toContain(formatMoney(figures.amount, total.currency))
+      }
+    }
+  })
 
   it('is one Tab stop that the arrows, Page Up/Down, Home and End move through; Enter opens the detail', async () => {
     await page.setViewportSize({ width: 1024, height: 700 })
@@ -124,7 +188,7 @@ describe('Batch results table', () => {
     await page.keyboard.press('End')
     await expect.poll(() => isFocused(row(ids.length - 1))).toBe(true)
     await expectVisibleFocus(page, 'End')
-    expect(await row(ids.length - 1).textContent()).toContain('pay_unknown_1')
+    expect(await row(ids.length - 1).getAttribute('aria-rowindex')).toBe(String(ids.length + 1))
     await page.keyboard.press('Home')
     await expect.poll(() => isFocused(row(0))).toBe(true)
     await expectVisibleFocus(page, 'Home')
@@ -152,5 +216,30 @@ describe('Batch results table', () => {
     await dialog.waitFor({ state: 'detached' })
     // The focus is back on the row.
     await expect.poll(() => isFocused(row(1))).toBe(true)
+  })
+
+  it('re-runs only the not-found IDs of the finished run, and the history shows the chain', async () => {
+    const jobId = app.fixture.core.batches.list()[0]?.id ?? ''
+    const source = await app.fixture.ok('batchResults', { jobId })
+    expect(rerunIds(source, 'not-found')).toEqual(['pay_unknown_1'])
+    const rerun = page.getByTestId('rerun')
+    expect(await rerun.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining([`Look up the ${rerunIds(source, 'retryable').length} retryable declines again`]),
+    )
+    await rerun.getByRole('button', { name: 'Look up the 1 not-found IDs again' }).click()
+    await page.getByRole('heading', { name: `${ids.length} IDs · not-found IDs again` }).waitFor()
+    await page.getByTestId('job-status').getByText('completed').waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('rerun-of').first().textContent()).toContain(`Re-run of the not-found IDs of “${ids.length} IDs”`)
+    await page.mouse.move(0, 0)
+    await app.screenshot('batch-rerun')
+    await page.getByRole('button', { name: 'New batch' }).click()
+    const history = page.getByRole('table', { name: 'Earlier batches' })
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(2)
+    expect(await history.locator('tbody tr').first().textContent()).toContain(`Re-run of the not-found IDs of “${ids.length} IDs”`)
+    await app.screenshot('batch-history-chain')
+    await app.setScheme('dark')
+    await app.screenshot('batch-history-chain')
+    await app.setScheme('light')
+    await app.atSmallestWindow('batch-history-chain')
   })
 })

@@ -4,7 +4,7 @@ import type { ParsedIdList } from '../../shared/batch/parse-ids'
 import type { BatchJob, BatchProgress, BatchResult, RerunKind } from '../../shared/contract/batch-schema'
 import { rerunOf } from '../batch/batch-rerun'
 import { BatchFiles, newBatchJobId } from '../batch/batch-files'
-import { exportResults, type ExportFormat } from '../batch/batch-export'
+import { exportFailedTotals, exportResults, summaryPathFor, type ExportFormat } from '../batch/batch-export'
 import { BatchRun } from '../batch/batch-run'
 import type { RequestLog } from '../request-log/request-log'
 import type { Scheduler } from '../scheduler/scheduler'
@@ -32,7 +32,7 @@ export interface BatchService {
   rerun(jobId: string, only: RerunKind): Promise<BatchJob>
   list(): BatchJob[]
   results(jobId: string, from?: number): BatchResult[]
-  export(jobId: string, format: ExportFormat, includeEmails: boolean, onlyIds?: readonly string[]): Promise<{ path: string | null }>
+  export(jobId: string, format: ExportFormat, includeEmails: boolean, onlyIds?: readonly string[]): Promise<{ path: string | null; summaryPath?: string }>
   onProgress(listener: (progress: BatchProgress) => void): () => void
   close(): Promise<void>
 }
@@ -202,16 +202,19 @@ export async function createBatchService(deps: {
       const results = wanted ? run.resultsInInputOrder.filter((result) => wanted.has(result.id)) : run.resultsInInputOrder
       const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
       if (path === null) return { path: null }
-      try {
-        await writeFileAtomic(path, exportResults(results, format, includeEmails, run.job.account.name))
-      } catch (error) {
-        throw new AppError(
-          'storage',
-          `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`,
-          { cause: error },
-        )
+      const summaryPath = summaryPathFor(path)
+      for (const [file, text] of [
+        [path, exportResults(results, format, includeEmails, run.job.account.name)],
+        [summaryPath, exportFailedTotals(results, format)],
+      ] as const) {
+        try {
+          await writeFileAtomic(file, text)
+        } catch (error) {
+          const written = file === summaryPath ? ` The results were saved in ${basename(path)}; their failed amounts were not.` : ' Nothing was exported.'
+          throw new AppError('storage', `Could not write ${basename(file)}${fileProblem(error, 'its folder does not exist')}.${written}`, { cause: error })
+        }
       }
-      return { path }
+      return { path, summaryPath }
     },
 
     onProgress(listener) {

@@ -193,8 +193,8 @@ export const invokeContract = {
         onlyIds: z.array(z.string().max(256)).max(200_000).optional(),
       })
       .strict(),
-    /** null when the user closed the save dialog. */
-    response: z.object({ path: z.string().nullable() }),
+    /** null when the user closed the save dialog; `summaryPath`: the failed amounts per currency, written beside it. */
+    response: z.object({ path: z.string().nullable(), summaryPath: z.string().optional() }),
   },
   getRequestLog: {
     request: none,

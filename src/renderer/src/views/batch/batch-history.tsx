@@ -6,6 +6,7 @@ import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { formatRelative, readTime } from '../../../../shared/format/time'
 import { JobStatusBadge } from './status-badge'
+import { RerunOf } from './rerun-buttons'
 import { useNow } from '../../hooks/use-now'
 
 /** Earlier runs kept in the app's data folder, to open their results or export them again. */
@@ -60,6 +61,7 @@ export function BatchHistory() {
                         <Text size="sm" fw={500} truncate="end" maw={220} title={job.label}>
                           {job.label}
                         </Text>
+                        <RerunOf job={job} />
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" title={started ? `${started.local} · ${started.utc}` : undefined}>
