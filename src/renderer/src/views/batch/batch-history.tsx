@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
@@ -49,7 +49,9 @@ export function BatchHistory() {
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Looked up</Table.Th>
                   <Table.Th ta="right">Failed payments</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Open</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
