@@ -151,6 +151,19 @@ describe('Batch results table', () => {
     })
   }
 
+  it('at 200 % zoom (640×400) keeps ID, status, failure and amount, the rest in the detail, and nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 640, height: 400 })
+    await page.evaluate(
+      `window.scrollTo(0, document.querySelector('table[aria-label="Batch results"]').getBoundingClientRect().top + window.scrollY + 200)`,
+    )
+    const figures = await page.evaluate<TableFigures>(measure)
+    expect(figures.sideways).toBeLessThanOrEqual(0)
+    expect(figures.headersInSight).toEqual(['ID', 'Status', 'Failure', 'Amount'])
+    expect(figures.rowHeights).toHaveLength(1)
+    await page.screenshot({ path: join(screenshotDir, 'batch-table-640x400-light.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
   it('totals the failed amounts per currency, split by whether the customer can retry', async () => {
     const jobId = app.fixture.core.batches.list()[0]?.id ?? ''
     const totals = failedTotals(await app.fixture.ok('batchResults', { jobId }))

@@ -49,9 +49,11 @@ export function RerunOf({ job, withLink = false }: { job: BatchJob; withLink?: b
   const known = useBatchRun((s) => s.jobs.some((j) => j.id === job.rerunOf?.jobId))
   if (!job.rerunOf) return null
   const { jobId, label, only } = job.rerunOf
+  const words = `↳ Re-run of the ${rerunLabels[only]} of “${label}”`
   return (
-    <Text size="xs" c="dimmed" data-testid="rerun-of">
-      ↳ Re-run of the {rerunLabels[only]} of “{label}”
+    // In the history's narrow column it is one line, whole in its title.
+    <Text size="xs" c="dimmed" data-testid="rerun-of" {...(withLink ? {} : { truncate: 'end' as const, maw: 220, title: words })}>
+      {words}
       {withLink && known && (
         <>
           {' · '}
