@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAppCore } from '../src/main/app-core'
-import { BatchFiles } from '../src/main/batch/batch-files'
+import { BatchFiles, newBatchJobId } from '../src/main/batch/batch-files'
 import { createMemoryStore } from '../src/main/secrets/keychain'
 import { startSandbox } from '../src/sandbox'
 import type { BatchJob, BatchResult } from '../src/shared/contract/batch-schema'
@@ -39,7 +39,8 @@ async function dataDirWithBatch(): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-render-'))
   const results = Array.from({ length: rows }, (_, i) => result(i + 1))
   const job: BatchJob = {
-    id: 'batch_render_bench',
+    // Batch files take only IDs of the shape the app gives.
+    id: newBatchJobId(new Date()),
     label: '50,000 IDs',
     environment: 'local',
     account: { id: 'default', name: 'Default' },
