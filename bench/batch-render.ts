@@ -78,7 +78,7 @@ const measureScript = (selector: string): string => `new Promise((resolve) => {
  * click that opens the screen, with the results already in the renderer, to the frame
  * after the first row is in the page.
  */
-export async function benchBatchRender(): Promise<Record<string, unknown>> {
+export async function benchBatchRender(rendererRoot = join(import.meta.dirname, '../out/renderer')): Promise<Record<string, unknown>> {
   const dataDir = await dataDirWithBatch()
   const sandbox = await startSandbox({ rateLimit: { rate: 0 } })
   const core = await createAppCore({
@@ -87,7 +87,7 @@ export async function benchBatchRender(): Promise<Record<string, unknown>> {
     localService: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
     isTrustedSender: () => true,
   })
-  const server = await serveRenderer(join(import.meta.dirname, '../out/renderer'))
+  const server = await serveRenderer(rendererRoot)
   const browser = await launchBrowser()
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
