@@ -106,7 +106,10 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await audit('batch-row-detail')
     await page.keyboard.press('Escape')
     await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' })
-    await page.getByTestId('rerun').getByRole('button', { name: /retryable declines again$/ }).click()
+    await page
+      .getByTestId('rerun')
+      .getByRole('button', { name: /retryable declines again$/ })
+      .click()
     await page.getByTestId('rerun-of').first().waitFor()
     await page.getByTestId('job-status').getByText('completed').waitFor({ timeout: 30_000 })
     await dismissNotifications(page)
@@ -115,7 +118,11 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     await page.getByRole('table', { name: 'Earlier batches' }).getByTestId('rerun-of').waitFor()
     await audit('batch-history-chain')
     // Back on a run, as the next test expects.
-    await page.getByRole('table', { name: 'Earlier batches' }).getByRole('button', { name: /^Open / }).first().click()
+    await page
+      .getByRole('table', { name: 'Earlier batches' })
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click()
     await page.getByRole('button', { name: 'New batch' }).waitFor()
   })
 

@@ -55,7 +55,11 @@ async function tabsFromRunToExport(page: Page): Promise<number> {
   for (let presses = 1; presses <= 120; presses++) {
     await page.keyboard.press('Tab')
     if (await isFocused(target)) return presses
-    stops.push(await page.evaluate<string>('document.activeElement.tagName + ":" + (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent).slice(0, 30)'))
+    stops.push(
+      await page.evaluate<string>(
+        'document.activeElement.tagName + ":" + (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent).slice(0, 30)',
+      ),
+    )
   }
   console.log(stops.join(' | '))
   return 999
@@ -128,9 +132,10 @@ describe('Batch results table', () => {
       for (const text of texts) expect(titles, `"${text}" is a label in words`).toContain(text)
       for (const label of await labels.all()) {
         const box = await label.boundingBox()
-        expect(box && cardBox && box.x >= cardBox.x && box.x + box.width <= cardBox.x + cardBox.width, `${await label.textContent()} inside the card`).toBe(
-          true,
-        )
+        expect(
+          box && cardBox && box.x >= cardBox.x && box.x + box.width <= cardBox.x + cardBox.width,
+          `${await label.textContent()} inside the card`,
+        ).toBe(true)
       }
       const counts = (await chart.locator('.recharts-label-list text').allTextContents()).map(Number)
       const ticks = (await chart.locator('.recharts-xAxis-tick-labels text').allTextContents()).map(Number)

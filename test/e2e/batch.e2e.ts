@@ -211,7 +211,10 @@ describe('Batch lookup', () => {
     const id = (await row.locator('td').first().textContent()) ?? ''
     expect(id).toMatch(/^pay_bulk_\d{6}$/)
     await row.click()
-    await page.getByRole('dialog', { name: `Payment ${id}` }).getByRole('button', { name: 'Open on the Payments screen' }).click()
+    await page
+      .getByRole('dialog', { name: `Payment ${id}` })
+      .getByRole('button', { name: 'Open on the Payments screen' })
+      .click()
     await page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor()
     expect(await page.getByRole('textbox', { name: 'Payment ID' }).inputValue()).toBe(id)
     await page.getByTestId('failure-card').waitFor()

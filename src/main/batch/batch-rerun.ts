@@ -14,7 +14,10 @@ export function rerunOf(
   target: { environment: EnvironmentId; account: { id: string; name: string } },
 ): { ids: string[]; label: string } {
   if (source.status !== 'completed' && source.status !== 'cancelled')
-    throw new AppError('batch-not-finished', `"${source.label}" has not finished: resume it to the end, or cancel it, before re-running what failed.`)
+    throw new AppError(
+      'batch-not-finished',
+      `"${source.label}" has not finished: resume it to the end, or cancel it, before re-running what failed.`,
+    )
   if (target.environment !== source.environment || target.account.id !== source.account.id)
     throw new AppError(
       'batch-environment-mismatch',

@@ -32,7 +32,12 @@ export interface BatchService {
   rerun(jobId: string, only: RerunKind): Promise<BatchJob>
   list(): BatchJob[]
   results(jobId: string, from?: number): BatchResult[]
-  export(jobId: string, format: ExportFormat, includeEmails: boolean, onlyIds?: readonly string[]): Promise<{ path: string | null; summaryPath?: string }>
+  export(
+    jobId: string,
+    format: ExportFormat,
+    includeEmails: boolean,
+    onlyIds?: readonly string[],
+  ): Promise<{ path: string | null; summaryPath?: string }>
   onProgress(listener: (progress: BatchProgress) => void): () => void
   close(): Promise<void>
 }
@@ -210,8 +215,11 @@ export async function createBatchService(deps: {
         try {
           await writeFileAtomic(file, text)
         } catch (error) {
-          const written = file === summaryPath ? ` The results were saved in ${basename(path)}; their failed amounts were not.` : ' Nothing was exported.'
-          throw new AppError('storage', `Could not write ${basename(file)}${fileProblem(error, 'its folder does not exist')}.${written}`, { cause: error })
+          const written =
+            file === summaryPath ? ` The results were saved in ${basename(path)}; their failed amounts were not.` : ' Nothing was exported.'
+          throw new AppError('storage', `Could not write ${basename(file)}${fileProblem(error, 'its folder does not exist')}.${written}`, {
+            cause: error,
+          })
         }
       }
       return { path, summaryPath }

@@ -35,16 +35,18 @@ describe('the failed amounts beside an export', () => {
     const [header, ...rows] = exportFailedTotals(results, 'csv').trimEnd().split('\r\n')
     expect(header).toBe('currency,customer_can_retry,failed_payments,amount,amount_assuming_minor_units,payments_without_amount')
     const cells = rows.map((row) => splitCsvLine(row, ','))
-    expect(cells.map(([currency, retry, payments, amount, , withoutAmount]) => [currency, retry, payments, amount, withoutAmount])).toEqual([
-      ["'=HYPERLINK(\"http://x\")", 'yes', '1', '1', '0'],
-      ["'=HYPERLINK(\"http://x\")", 'no', '0', '0', '0'],
-      ['EUR', 'yes', '2', '4000', '0'],
-      ['EUR', 'no', '1', '700', '0'],
-      ['JPY', 'yes', '0', '0', '0'],
-      ['JPY', 'no', '1', '1500', '0'],
-      ['currency not given', 'yes', '1', '4200', '0'],
-      ['currency not given', 'no', '1', '0', '1'],
-    ])
+    expect(cells.map(([currency, retry, payments, amount, , withoutAmount]) => [currency, retry, payments, amount, withoutAmount])).toEqual(
+      [
+        ['\'=HYPERLINK("http://x")', 'yes', '1', '1', '0'],
+        ['\'=HYPERLINK("http://x")', 'no', '0', '0', '0'],
+        ['EUR', 'yes', '2', '4000', '0'],
+        ['EUR', 'no', '1', '700', '0'],
+        ['JPY', 'yes', '0', '0', '0'],
+        ['JPY', 'no', '1', '1500', '0'],
+        ['currency not given', 'yes', '1', '4200', '0'],
+        ['currency not given', 'no', '1', '0', '1'],
+      ],
+    )
     // The reading is money.ts's, and none without a currency: the integer is not given a unit.
     expect(cells.slice(2).map((row) => row[4])).toEqual(['€40.00', '€7.00', '¥0', '¥1,500', '', ''])
     // Whatever the reading of the odd currency, no cell of the file starts a formula.
@@ -54,8 +56,22 @@ describe('the failed amounts beside an export', () => {
   it('JSON: the same rows', () => {
     const rows = JSON.parse(exportFailedTotals(results.slice(0, 3), 'json')) as unknown[]
     expect(rows).toEqual([
-      { currency: 'EUR', customerCanRetry: 'yes', failedPayments: 2, amount: 4000, amountAssumingMinorUnits: '€40.00', paymentsWithoutAmount: 0 },
-      { currency: 'EUR', customerCanRetry: 'no', failedPayments: 1, amount: 700, amountAssumingMinorUnits: '€7.00', paymentsWithoutAmount: 0 },
+      {
+        currency: 'EUR',
+        customerCanRetry: 'yes',
+        failedPayments: 2,
+        amount: 4000,
+        amountAssumingMinorUnits: '€40.00',
+        paymentsWithoutAmount: 0,
+      },
+      {
+        currency: 'EUR',
+        customerCanRetry: 'no',
+        failedPayments: 1,
+        amount: 700,
+        amountAssumingMinorUnits: '€7.00',
+        paymentsWithoutAmount: 0,
+      },
     ])
   })
 

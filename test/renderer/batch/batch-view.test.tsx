@@ -132,6 +132,24 @@ describe('BatchView: results', () => {
     expect(api.calls('getPayment')).toEqual([{ id: 'pay_c' }])
   })
 
+  it('offers to re-run each kind of failure it has, with its count, and shows the new run with its link', async () => {
+    await showCompleted(mixedResults)
+    const rerun = screen.getByTestId('rerun')
+    // mixedResults: one lookup error, one not-found ID, two retryable declines (card_declined).
+    expect(within(rerun).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Look up the 1 lookup errors again',
+      'Look up the 1 not-found IDs again',
+      'Look up the 2 retryable declines again',
+    ])
+    api.handle('batchRerun', ({ jobId, only }) =>
+      job({ id: 'batch_2', label: 'March report · retryable declines again', total: 2, rerunOf: { jobId, label: 'March report', only } }),
+    )
+    await userEvent.click(within(rerun).getByRole('button', { name: 'Look up the 2 retryable declines again' }))
+    expect(api.calls('batchRerun')).toEqual([{ jobId: 'batch_1', only: 'retryable' }])
+    await screen.findByRole('heading', { name: 'March report · retryable declines again' })
+    expect(screen.getByTestId('rerun-of')).toHaveTextContent('Re-run of the retryable declines of “March report”')
+  })
+
   it('sorts by a column header, both ways, and back to arrival order', async () => {
     await showCompleted(mixedResults)
     const sortBy = screen.getByRole('button', { name: 'Sort by Amount' })

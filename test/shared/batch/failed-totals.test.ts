@@ -3,7 +3,13 @@ import { failedTotals } from '../../../src/shared/batch/failed-totals'
 import type { BatchResult } from '../../../src/shared/contract/batch-schema'
 import { explainDecline } from '../../../src/shared/decline-codes'
 
-function result(id: string, amount: number | null, currency: string | null, code: string | null, outcome: BatchResult['outcome'] = 'found'): BatchResult {
+function result(
+  id: string,
+  amount: number | null,
+  currency: string | null,
+  code: string | null,
+  outcome: BatchResult['outcome'] = 'found',
+): BatchResult {
   return {
     id,
     outcome,
@@ -48,15 +54,35 @@ const fixture: BatchResult[] = [
 describe('failed amounts per currency', () => {
   it('matches the hand-computed totals, split into "customer can retry" and "cannot"', () => {
     expect(failedTotals(fixture)).toEqual([
-      { currency: 'EUR', canRetry: { payments: 3, amount: 4749, withoutAmount: 0 }, cannotRetry: { payments: 2, amount: 7300, withoutAmount: 0 } },
-      { currency: 'JPY', canRetry: { payments: 2, amount: 1200, withoutAmount: 1 }, cannotRetry: { payments: 0, amount: 0, withoutAmount: 0 } },
-      { currency: 'USD', canRetry: { payments: 0, amount: 0, withoutAmount: 0 }, cannotRetry: { payments: 3, amount: 101, withoutAmount: 0 } },
-      { currency: null, canRetry: { payments: 1, amount: 800, withoutAmount: 0 }, cannotRetry: { payments: 1, amount: 10000, withoutAmount: 0 } },
+      {
+        currency: 'EUR',
+        canRetry: { payments: 3, amount: 4749, withoutAmount: 0 },
+        cannotRetry: { payments: 2, amount: 7300, withoutAmount: 0 },
+      },
+      {
+        currency: 'JPY',
+        canRetry: { payments: 2, amount: 1200, withoutAmount: 1 },
+        cannotRetry: { payments: 0, amount: 0, withoutAmount: 0 },
+      },
+      {
+        currency: 'USD',
+        canRetry: { payments: 0, amount: 0, withoutAmount: 0 },
+        cannotRetry: { payments: 3, amount: 101, withoutAmount: 0 },
+      },
+      {
+        currency: null,
+        canRetry: { payments: 1, amount: 800, withoutAmount: 0 },
+        cannotRetry: { payments: 1, amount: 10000, withoutAmount: 0 },
+      },
     ])
   })
 
   it('never adds one currency to another, and never gives a currency to a payment that had none', () => {
-    const totals = failedTotals([result('a', 100, 'EUR', 'card_declined'), result('b', 100, 'USD', 'card_declined'), result('c', 100, null, 'card_declined')])
+    const totals = failedTotals([
+      result('a', 100, 'EUR', 'card_declined'),
+      result('b', 100, 'USD', 'card_declined'),
+      result('c', 100, null, 'card_declined'),
+    ])
     expect(totals.map((total) => [total.currency, total.canRetry.amount])).toEqual([
       ['EUR', 100],
       ['USD', 100],

@@ -12,11 +12,20 @@ export type WindowRowSlot = { kind: 'row'; index: number } | { kind: 'gap'; key:
 export function useWindowRows(rows: readonly { id: string | number }[], rowHeight: number, overscan: number, keep: number) {
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
-  // Cards above the table grow as results arrive: the table's place in the page is read after each render.
+  // Cards above the table grow as results arrive, and an alert or a button may appear above it:
+  // the table's place in the page is read again whenever the page changes height.
   useLayoutEffect(() => {
-    const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0
-    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top)
-  })
+    const measure = () => {
+      const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0
+      setScrollMargin((before) => (Math.abs(top - before) >= 1 ? top : before))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => {
+      observer.disconnect()
+    }
+  }, [rows.length])
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range)
@@ -24,8 +33,6 @@ export function useWindowRows(rows: readonly { id: string | number }[], rowHeigh
     },
     [keep],
   )
-  // The app is not built with the React Compiler; nothing below is memoised on the virtualizer.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => rowHeight,

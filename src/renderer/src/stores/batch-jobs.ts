@@ -19,7 +19,20 @@ export function jobOf({
   rateLimited,
   rerunOf,
 }: BatchProgress): BatchJob {
-  return { id, label, environment, account, createdAt, total, done, status, pauseReason, counts, rateLimited, ...(rerunOf ? { rerunOf } : {}) }
+  return {
+    id,
+    label,
+    environment,
+    account,
+    createdAt,
+    total,
+    done,
+    status,
+    pauseReason,
+    counts,
+    rateLimited,
+    ...(rerunOf ? { rerunOf } : {}),
+  }
 }
 
 /** The list with `job` in place of its old self, or first when it is new. */

@@ -8,6 +8,12 @@ export const noCurrencyLabel = 'currency not given'
 export function amountText(result: Pick<BatchResult, 'amount' | 'currency'>): { text: string; title: string } | null {
   if (result.amount === null) return null
   if (result.currency === null)
-    return { text: `${result.amount} (no currency)`, title: `${result.amount} as the service sent it: ${noCurrencyLabel}, so no unit is assumed` }
-  return { text: formatMoney(result.amount, result.currency), title: `${result.amount} ${result.currency} as the service sent it, ${minorUnitsAssumption}` }
+    return {
+      text: `${result.amount} (no currency)`,
+      title: `${result.amount} as the service sent it: ${noCurrencyLabel}, so no unit is assumed`,
+    }
+  return {
+    text: formatMoney(result.amount, result.currency),
+    title: `${result.amount} ${result.currency} as the service sent it, ${minorUnitsAssumption}`,
+  }
 }

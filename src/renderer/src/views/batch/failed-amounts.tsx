@@ -58,8 +58,8 @@ export function FailedAmounts({ results }: { results: BatchResult[] }) {
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed">
-        Amounts {minorUnitsAssumption}, as the service sent them. &quot;Can retry&quot; counts the declines the catalogue answers
-        yes or later; &quot;cannot&quot; those it answers no or depends (nothing says a retry will work).
+        Amounts {minorUnitsAssumption}, as the service sent them. &quot;Can retry&quot; counts the declines the catalogue answers yes or
+        later; &quot;cannot&quot; those it answers no or depends (nothing says a retry will work).
       </Text>
     </Stack>
   )

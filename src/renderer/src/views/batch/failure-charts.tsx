@@ -42,7 +42,7 @@ interface TickProps {
 function CodeTick({ x, y, payload, room }: TickProps & { room: number }) {
   return (
     <text x={x} y={y} dx={-10} dy={4} textAnchor="end" fontSize={12} fill="currentColor" className="recharts-cartesian-axis-tick-value">
-      {fitLabel(String(payload?.value ?? ''), room)}
+      {fitLabel(typeof payload?.value === 'string' ? payload.value : '', room)}
     </text>
   )
 }

@@ -25,7 +25,13 @@ export function ResultDetail({ result, onClose }: { result: BatchResult | null; 
   const attempted = result?.attemptedAt ? readTime(result.attemptedAt) : null
   const amount = result ? amountText(result) : null
   return (
-    <Modal opened={result !== null} onClose={onClose} title={result ? `Payment ${result.id}` : ''} size="lg" closeButtonProps={{ 'aria-label': 'Close the detail' }}>
+    <Modal
+      opened={result !== null}
+      onClose={onClose}
+      title={result ? `Payment ${result.id}` : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the detail' }}
+    >
       {result && (
         <Stack gap="md" data-testid="result-detail">
           <Table verticalSpacing={4} aria-label={`Detail of ${result.id}`}>
