@@ -7,6 +7,7 @@ import { declineCatalogue } from '../../src/shared/decline-catalogue'
 import { formatMoney } from '../../src/shared/format/money'
 import { join } from 'node:path'
 import { launchBrowser, openApp, screenshotDir, type AppPage } from './harness'
+import { measureTable, tabsFromRunToExport, type TableFigures } from './batch-table-figures'
 import { expectVisibleFocus, isFocused } from './keyboard'
 
 /*
@@ -17,53 +18,6 @@ import { expectVisibleFocus, isFocused } from './keyboard'
 
 const ids = [...Array.from({ length: 120 }, (_, i) => bulkPaymentId(i + 1)), 'pay_unknown_1']
 const needed = ['ID', 'Status', 'Failure', 'Retryable', 'Amount', 'Attempted at']
-
-interface TableFigures {
-  rowsInSight: number
-  sideways: number
-  rowHeights: number[]
-  headersInSight: string[]
-}
-
-// Runs in the page: what a user sees of the table in the window.
-const measure = `(() => {
-  const table = document.querySelector('table[aria-label="Batch results"]')
-  const rows = [...table.querySelectorAll('tbody tr[data-index]')]
-  const header = document.querySelector('header')
-  const top = header ? header.getBoundingClientRect().bottom : 0
-  const thead = table.querySelector('thead').getBoundingClientRect()
-  const inSight = rows.filter((row) => {
-    const box = row.getBoundingClientRect()
-    if (box.top < Math.max(top, thead.bottom) - 1 || box.bottom > innerHeight + 1) return false
-    const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2)
-    return hit !== null && row.contains(hit)
-  })
-  let sideways = 0
-  for (let node = table; node; node = node.parentElement) sideways = Math.max(sideways, node.scrollWidth - node.clientWidth)
-  const headersInSight = [...table.querySelectorAll('thead th')].filter((th) => {
-    const box = th.getBoundingClientRect()
-    const hit = document.elementFromPoint(Math.min(box.left + 8, innerWidth - 1), box.top + box.height / 2)
-    return box.right <= innerWidth && hit !== null && th.contains(hit)
-  }).map((th) => th.textContent.replace(/[▲▼↕]/g, '').trim())
-  return { rowsInSight: inSight.length, sideways, rowHeights: [...new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height)))], headersInSight }
-})()`
-
-async function tabsFromRunToExport(page: Page): Promise<number> {
-  await page.getByRole('region', { name: 'Run' }).focus()
-  const target = page.getByRole('button', { name: 'Export CSV' })
-  const stops: string[] = []
-  for (let presses = 1; presses <= 120; presses++) {
-    await page.keyboard.press('Tab')
-    if (await isFocused(target)) return presses
-    stops.push(
-      await page.evaluate<string>(
-        'document.activeElement.tagName + ":" + (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent).slice(0, 30)',
-      ),
-    )
-  }
-  console.log(stops.join(' | '))
-  return 999
-}
 
 describe('Batch results table', () => {
   let browser: Browser
@@ -95,7 +49,7 @@ describe('Batch results table', () => {
       await page.evaluate(
         `window.scrollTo(0, document.querySelector('table[aria-label="Batch results"]').getBoundingClientRect().top + window.scrollY + 300)`,
       )
-      const figures = await page.evaluate<TableFigures>(measure)
+      const figures = await page.evaluate<TableFigures>(measureTable)
       const tabs = await tabsFromRunToExport(page)
       console.log(`${size.width}×${size.height}: ${JSON.stringify({ ...figures, tabsFromRunToExport: tabs })}`)
       expect(figures.sideways, 'something scrolls sideways').toBeLessThanOrEqual(0)
@@ -161,7 +115,7 @@ describe('Batch results table', () => {
     await page.evaluate(
       `window.scrollTo(0, document.querySelector('table[aria-label="Batch results"]').getBoundingClientRect().top + window.scrollY + 200)`,
     )
-    const figures = await page.evaluate<TableFigures>(measure)
+    const figures = await page.evaluate<TableFigures>(measureTable)
     expect(figures.sideways).toBeLessThanOrEqual(0)
     expect(figures.headersInSight).toEqual(['ID', 'Status', 'Failure', 'Amount'])
     expect(figures.rowHeights).toHaveLength(1)
