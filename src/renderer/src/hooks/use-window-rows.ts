@@ -21,7 +21,8 @@ export function useWindowRows(rows: readonly { id: string | number }[], rowHeigh
     }
     measure()
     const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
+    // The page's main region grows with whatever appears above the table (the body keeps the window's height).
+    observer.observe(bodyRef.current?.closest('main') ?? document.body)
     return () => {
       observer.disconnect()
     }

@@ -68,8 +68,11 @@ export function ResultsTable({ rows }: { rows: BatchResult[] }) {
       const next = target(event.key, index, rows.length)
       if (next === null) return
       event.preventDefault()
-      focusWanted.current = true
       setActive(next)
+      // A row already in the page takes the focus at once; one further away once it is rendered.
+      const row = document.getElementById(rowDomId(next))
+      if (row) row.focus()
+      else focusWanted.current = true
     },
     [rows],
   )
