@@ -136,11 +136,11 @@ describe('BatchView: results', () => {
     await showCompleted(mixedResults)
     const rerun = screen.getByTestId('rerun')
     // mixedResults: one lookup error, one not-found ID, two retryable declines (card_declined).
-    expect(within(rerun).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Look up the 1 lookup errors again',
-      'Look up the 1 not-found IDs again',
-      'Look up the 2 retryable declines again',
-    ])
+    expect(
+      within(rerun)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Look up the 1 lookup errors again', 'Look up the 1 not-found IDs again', 'Look up the 2 retryable declines again'])
     api.handle('batchRerun', ({ jobId, only }) =>
       job({ id: 'batch_2', label: 'March report · retryable declines again', total: 2, rerunOf: { jobId, label: 'March report', only } }),
     )
