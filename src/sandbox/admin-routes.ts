@@ -11,7 +11,24 @@ export interface SandboxControls {
   limiter: KeyedRateLimiter
   faults: Faults
   stats: { requests: number; rateLimited: number; faults: { error: number; reset: number; malformed: number } }
+  /** The latest API requests, oldest first: what a test asserts the app sent. */
+  recorded: RecordedRequest[]
   resetAll(): void
+}
+
+export interface RecordedRequest {
+  method: string
+  /** As sent, IDs still percent-encoded. */
+  path: string
+  at: number
+}
+
+/** How many API requests GET /sandbox/requests remembers. */
+const maxRecordedRequests = 10_000
+
+export function recordRequest(controls: SandboxControls, req: { method?: string | undefined; url?: string | undefined }): void {
+  controls.recorded.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?', 1)[0] ?? '/', at: Date.now() })
+  if (controls.recorded.length > maxRecordedRequests) controls.recorded.splice(0, controls.recorded.length - maxRecordedRequests)
 }
 
 const codePattern = /^[a-z0-9_]{1,64}$/
@@ -110,6 +127,8 @@ export function matchAdminRoute(method: string, segments: string[], controls: Sa
         state.deliveries.policy = { ...state.deliveries.policy, ...update }
         sendJson(res, 200, state.deliveries.policy)
       }
+    case 'GET /requests':
+      return respond(() => controls.recorded)
     case 'GET /payments':
       return respond(() => state.listPayments())
     case 'GET /webhooks':

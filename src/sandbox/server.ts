@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { matchAdminRoute, type SandboxControls } from './admin-routes'
+import { matchAdminRoute, recordRequest, type SandboxControls } from './admin-routes'
 import { matchApiRoute, type RouteHandler } from './api-routes'
 import { authenticate } from './auth'
 import { createCheckoutGuard } from './checkout-guard'
@@ -115,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     limiter: new KeyedRateLimiter(initialRate),
     faults: { ...initialFaults },
     stats: { requests: 0, rateLimited: 0, faults: { error: 0, reset: 0, malformed: 0 } },
+    recorded: [],
     resetAll() {
       state.reset()
       state.deliveries.policy = { ...initialDelivery }
@@ -124,11 +125,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       random = newRandom()
       malformedTurn = 0
       controls.stats = { requests: 0, rateLimited: 0, faults: { error: 0, reset: 0, malformed: 0 } }
+      controls.recorded.length = 0
     },
   }
 
   async function runApi(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, caller: SandboxMerchant): Promise<void> {
     controls.stats.requests += 1
+    recordRequest(controls, req)
     // Each key has its own limit, as on a service that limits per key.
     const decision = controls.limiter.take(caller.apiKey)
     if (options.rateLimitHeaders && decision.state) {

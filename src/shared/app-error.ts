@@ -53,6 +53,8 @@ export const errorCodes = [
   'batch-already-finished',
   /** A batch resumes only in the environment it was started in. */
   'batch-environment-mismatch',
+  /** Only a completed or cancelled batch is re-run in part. */
+  'batch-not-finished',
   'no-ids',
   'too-many-ids',
   'id-file-too-large',

@@ -1,5 +1,5 @@
 import { customerMessages } from './customer-messages'
-import { declineCatalogue, declineCodes, type DeclineCode, type DeclineExplanation } from './decline-catalogue'
+import { declineCatalogue, declineCodes, type DeclineCode, type DeclineExplanation, type Retryable } from './decline-catalogue'
 
 // A decline code as the service sent it, explained from the catalogue; an unknown or
 // missing code still gets words the agent can act on.
@@ -39,4 +39,13 @@ function unknownDecline(received: string): DeclineExplanation {
         ? "Contact the payment service's support with the payment ID and ask why the payment failed. Meanwhile the customer can try again or use a different card."
         : `Quote the raw code "${received}" and the payment ID to the payment service's support and ask what it means. Meanwhile the customer can try again or use a different card.`,
   }
+}
+
+/**
+ * Finance's two-way reading of the spec's four answers, for totals and re-runs: 'later' counts as
+ * a retry the customer can make (after a wait, as the spec's column says); 'depends' (do_not_honor,
+ * an unknown or missing code) does not, since nothing says a retry will work.
+ */
+export function customerCanRetry(retryable: Retryable): boolean {
+  return retryable === 'yes' || retryable === 'later'
 }

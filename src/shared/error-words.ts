@@ -190,6 +190,10 @@ export const errorWords = {
     title: 'This batch has finished',
     action: 'A completed or cancelled batch is not resumed: start a new batch with the same IDs.',
   },
+  'batch-not-finished': {
+    title: 'This batch has not finished',
+    action: 'Resume it to the end, or cancel it, then re-run what failed.',
+  },
   'batch-environment-mismatch': {
     title: 'This batch belongs to another environment',
     action: 'Choose the environment the batch was started in (Settings), then resume it.',

@@ -99,6 +99,31 @@ describe('axe finds no violation outside test/e2e/axe-exceptions.ts', () => {
     const byRetryable = page.getByRole('table', { name: 'Failed payments by retryable class' })
     await expect.poll(() => byRetryable.getByRole('row', { name: /Retry: yes/ }).textContent()).toMatch(/^Retry: yes\d+$/)
     await audit('batch-finished-tables')
+    // A row's detail, opened from the keyboard, and a re-run of the retryable declines with the chain in the history.
+    await page.getByRole('grid', { name: 'Batch results' }).locator('tbody tr[data-index="0"]').focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: /^Payment pay_/ }).waitFor()
+    await audit('batch-row-detail')
+    await page.keyboard.press('Escape')
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' })
+    await page
+      .getByTestId('rerun')
+      .getByRole('button', { name: /retryable declines again$/ })
+      .click()
+    await page.getByTestId('rerun-of').first().waitFor()
+    await page.getByTestId('job-status').getByText('completed').waitFor({ timeout: 30_000 })
+    await dismissNotifications(page)
+    await audit('batch-rerun')
+    await page.getByRole('button', { name: 'New batch' }).click()
+    await page.getByRole('table', { name: 'Earlier batches' }).getByTestId('rerun-of').waitFor()
+    await audit('batch-history-chain')
+    // Back on a run, as the next test expects.
+    await page
+      .getByRole('table', { name: 'Earlier batches' })
+      .getByRole('button', { name: /^Open / })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'New batch' }).waitFor()
   })
 
   it('batch: running through a Retry-After pause, and paused', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkPaymentId } from '../../src/sandbox/seed'
-import { launchBrowser, openApp, type AppPage } from './harness'
+import { launchBrowser, openApp, screenshotDir, type AppPage } from './harness'
 
 /** Notifications float over the page: close them so screenshots show the screen. */
 async function dismissNotifications(page: Page): Promise<void> {
@@ -115,9 +115,11 @@ describe('Batch lookup', () => {
       .poll(async () => Number((await page.getByTestId('results-shown').textContent())?.split(' ')[0]), { timeout: 10_000 })
       .toBeGreaterThan(0)
     await page.mouse.move(0, 0)
-    await app.screenshot('batch-running')
-    await app.setScheme('dark')
-    await app.screenshot('batch-running')
+    // The window only: a whole page of results takes longer to capture than this run takes to end.
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.setScheme(scheme)
+      await page.screenshot({ path: join(screenshotDir, `batch-running-${scheme}.png`) })
+    }
     await app.setScheme('light')
 
     await page.getByRole('button', { name: 'Pause', exact: true }).click()
@@ -151,7 +153,7 @@ describe('Batch lookup', () => {
     const { page } = app
     await pickOutcome(page, 'Failed payments 90')
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('90 of 302 results')
-    const rows = page.getByRole('table', { name: 'Batch results' }).locator('tbody tr[data-index]')
+    const rows = page.getByRole('grid', { name: 'Batch results' }).locator('tbody tr[data-index]')
     expect(await rows.first().textContent()).toContain('failed')
     for (const row of await rows.all()) expect(await row.getAttribute('data-outcome')).toBe('found')
 
@@ -182,6 +184,12 @@ describe('Batch lookup', () => {
     expect(csv.join('\n')).toMatch(/[a-z]\*\*\*@example\.(com|org|net)/)
     expect(csv.join('\n')).not.toMatch(/[a-z]{2,}@example\./)
     expect(csv.find((line) => line.startsWith('pay_unknown_1,'))).toMatch(/^pay_unknown_1,not-found,/)
+    // Beside it, the failed amounts per currency: the 90 failed payments, each counted once.
+    const summaryPath = (await page.getByTestId('export-summary-path').textContent()) ?? ''
+    expect(summaryPath).toBe(join(dir, '1-E2E-report-failed-amounts.csv'))
+    const summary = (await readFile(summaryPath, 'utf8')).trimEnd().split('\r\n')
+    expect(summary[0]).toBe('currency,customer_can_retry,failed_payments,amount,amount_assuming_minor_units,payments_without_amount')
+    expect(summary.slice(1).reduce((sum, line) => sum + Number(line.split(',')[2]), 0)).toBe(90)
 
     await page.getByRole('button', { name: 'Export JSON' }).click()
     await expect.poll(() => page.getByTestId('export-path').textContent()).toBe(join(dir, '2-E2E-report.json'))
@@ -199,10 +207,14 @@ describe('Batch lookup', () => {
     const { page } = app
     await pickOutcome(page, 'Failed payments 90')
     await expect.poll(() => page.getByTestId('results-shown').textContent()).toBe('90 of 302 results')
-    const row = page.getByRole('table', { name: 'Batch results' }).locator('tbody tr[data-index]').first()
-    const id = (await row.getByRole('button').textContent()) ?? ''
+    const row = page.getByRole('grid', { name: 'Batch results' }).locator('tbody tr[data-index]').first()
+    const id = (await row.locator('td').first().textContent()) ?? ''
     expect(id).toMatch(/^pay_bulk_\d{6}$/)
-    await row.getByRole('button', { name: id }).click()
+    await row.click()
+    await page
+      .getByRole('dialog', { name: `Payment ${id}` })
+      .getByRole('button', { name: 'Open on the Payments screen' })
+      .click()
     await page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor()
     expect(await page.getByRole('textbox', { name: 'Payment ID' }).inputValue()).toBe(id)
     await page.getByTestId('failure-card').waitFor()

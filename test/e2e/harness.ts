@@ -65,6 +65,22 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.locator('#start-screen').waitFor({ state: 'detached' })
 }
 
+/**
+ * Runs `shoot` with the window as tall as the page: a list that renders only the rows in the
+ * window (the batch results) renders them all first, which a full-page capture alone does not
+ * wait for. The window's size is restored after.
+ */
+async function wholePage(page: Page, shoot: () => Promise<unknown>): Promise<void> {
+  const size = page.viewportSize()
+  const height = await page.evaluate<number>('document.documentElement.scrollHeight')
+  if (size && height > size.height) {
+    await page.setViewportSize({ width: size.width, height: Math.min(height, 16_000) })
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
+  }
+  await shoot()
+  if (size) await page.setViewportSize(size)
+}
+
 /** The built renderer in Chromium, its API bridged to the real handlers on a real sandbox. */
 export async function openApp(
   browser: Browser,
@@ -107,7 +123,7 @@ export async function openApp(
     fixture,
     confirm,
     async screenshot(name) {
-      await page.screenshot({ path: join(screenshotDir, `${name}-${scheme}.png`), fullPage: true })
+      await wholePage(page, () => page.screenshot({ path: join(screenshotDir, `${name}-${scheme}.png`), fullPage: true }))
     },
     async setScheme(next) {
       scheme = next
@@ -125,7 +141,7 @@ export async function openApp(
           return root.scrollWidth - root.clientWidth
         })
         expect(overflow, `${name} scrolls sideways at 1024×700 (${next})`).toBeLessThanOrEqual(0)
-        await page.screenshot({ path: join(screenshotDir, `${name}-1024x700-${next}.png`), fullPage: true })
+        await wholePage(page, () => page.screenshot({ path: join(screenshotDir, `${name}-1024x700-${next}.png`), fullPage: true }))
       }
       scheme = before
       await page.emulateMedia({ colorScheme: before })

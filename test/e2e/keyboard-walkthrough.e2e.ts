@@ -82,6 +82,29 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await expect.poll(announced, { timeout: 30_000 }).toMatch(/^Batch ".+" finished\. 20 looked up: \d+ failed payments?\b/)
     await expectVisibleFocus(page, 'after the batch')
+
+    // The results are one Tab stop: the arrows walk the rows, Enter opens one, Escape comes back.
+    const grid = page.getByRole('grid', { name: 'Batch results' })
+    const row = (index: number) => grid.locator(`tbody tr[data-index="${index}"]`)
+    await tabTo(page, row(0), 'to the results')
+    for (let down = 1; down <= 3; down++) {
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(() => isFocused(row(down))).toBe(true)
+      await expectVisibleFocus(page, `results, ArrowDown ${down}`)
+    }
+    await page.keyboard.press('End')
+    await expect.poll(() => isFocused(row(19))).toBe(true)
+    await expectVisibleFocus(page, 'results, End')
+    await page.keyboard.press('Enter')
+    const detail = page.getByRole('dialog', { name: /^Payment pay_/ })
+    await detail.waitFor()
+    await tabTo(page, detail.getByRole('button', { name: 'Open on the Payments screen' }), 'in the detail', { max: 3 })
+    await page.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' })
+    await expect.poll(() => isFocused(row(19))).toBe(true)
+    // From the table, Export is a few Tab presses on: the rows are not Tab stops.
+    await tabTo(page, page.getByRole('button', { name: 'Export CSV' }), 'from the results to Export CSV', { max: 3 })
   })
 
   it('registers a webhook endpoint, reveals its secret and copies it', async () => {

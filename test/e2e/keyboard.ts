@@ -17,17 +17,23 @@ const seeFocus = `(() => {
   if (!el || el === document.body) return { what: 'nothing (body)', inSight: false, indicator: false }
   const name = el.getAttribute('aria-label') || (el.labels && el.labels[0] && el.labels[0].textContent) || el.textContent || el.id
   const what = el.tagName.toLowerCase() + ' "' + (name || '').trim().slice(0, 60) + '"'
-  const box = el.getBoundingClientRect()
+  const label = el.labels && el.labels[0]
+  // A radio drawn by its label (Mantine's SegmentedControl): the label is what is seen, and where the ring is.
+  const own = el.getBoundingClientRect()
+  const box = label && (own.width === 0 || own.height === 0) ? label.getBoundingClientRect() : own
   const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1)
   const y = Math.min(Math.max(box.top + Math.min(box.height / 2, 12), 0), innerHeight - 1)
   const hit = document.elementFromPoint(x, y)
-  const label = el.labels && el.labels[0]
   const onTop = hit !== null && (el.contains(hit) || hit.contains(el) || (label != null && label.contains(hit)))
   const inSight = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && onTop
   let indicator = false
   for (let node = el, depth = 0; node && depth < 4 && !indicator; node = node.parentElement, depth++) {
     if (!node.matches(':focus-within')) break
     const style = getComputedStyle(node)
+    indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+  }
+  if (!indicator && label) {
+    const style = getComputedStyle(label)
     indicator = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
   }
   const seenAt = hit === null ? 'nothing' : hit.tagName.toLowerCase() + '.' + String(hit.className).slice(0, 40)

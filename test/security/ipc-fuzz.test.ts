@@ -101,7 +101,7 @@ describe('IPC fuzzing through the real dispatcher', () => {
           await fixture.ok('removeAccount', { environment: env.id, account: account.id })
       }
     }
-    if (name === 'batchStart' || name === 'batchResume') {
+    if (name === 'batchStart' || name === 'batchResume' || name === 'batchRerun') {
       const jobs = await fixture.ok('batchList', {})
       for (const job of jobs.filter((j) => j.status === 'running')) await fixture.ok('batchCancel', { jobId: job.id })
     }

@@ -441,6 +441,7 @@ export function validPayloads(known: KnownIds): Record<InvokeName, fc.Arbitrary<
     batchPause: fc.record({ jobId }),
     batchResume: fc.record({ jobId }),
     batchCancel: fc.record({ jobId }),
+    batchRerun: fc.record({ jobId, only: fc.constantFrom('errors' as const, 'not-found' as const, 'retryable' as const) }),
     batchList: none,
     batchResults: fc.record(
       { jobId, from: fc.oneof(fc.nat(), fc.constantFrom(0, 1, Number.MAX_SAFE_INTEGER)) },

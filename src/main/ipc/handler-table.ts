@@ -55,6 +55,7 @@ export function createHandlers(s: AppServices): Handlers {
     batchPause: ({ jobId }) => s.batches.pause(jobId),
     batchResume: ({ jobId }) => s.batches.resume(jobId),
     batchCancel: ({ jobId }) => s.batches.cancel(jobId),
+    batchRerun: ({ jobId, only }) => s.batches.rerun(jobId, only),
     batchList: () => Promise.resolve(s.batches.list()),
     batchResults: ({ jobId, from }) => Promise.resolve(s.batches.results(jobId, from ?? 0)),
     batchExport: ({ jobId, format, includeEmails, onlyIds }) => s.batches.export(jobId, format, includeEmails, onlyIds),

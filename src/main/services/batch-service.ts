@@ -1,16 +1,16 @@
-import { readFile, stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { AppError } from '../../shared/app-error'
-import { parseIdList, type ParsedIdList } from '../../shared/batch/parse-ids'
-import type { BatchJob, BatchProgress, BatchResult } from '../../shared/contract/batch-schema'
+import type { ParsedIdList } from '../../shared/batch/parse-ids'
+import type { BatchJob, BatchProgress, BatchResult, RerunKind } from '../../shared/contract/batch-schema'
+import { rerunOf } from '../batch/batch-rerun'
 import { BatchFiles, newBatchJobId } from '../batch/batch-files'
-import { exportResults, type ExportFormat } from '../batch/batch-export'
+import { exportFailedTotals, exportResults, summaryPathFor, type ExportFormat } from '../batch/batch-export'
 import { BatchRun } from '../batch/batch-run'
 import type { RequestLog } from '../request-log/request-log'
 import type { Scheduler } from '../scheduler/scheduler'
 import type { SettingsStore } from '../settings/settings-store'
 import { writeFileAtomic } from '../storage/atomic-file'
-import { fsErrorCode } from '../storage/json-file'
+import { fileProblem, readIdFile } from '../batch/user-files'
 import type { PaymentService } from './payment-service'
 
 /** File dialogs, which only the Electron shell can show; tests pass their own. */
@@ -19,19 +19,8 @@ export interface FileDialogs {
   chooseExportPath(defaultName: string, title?: string): Promise<string | null>
 }
 
-export const maxIdFileBytes = 20 * 1024 * 1024
 export const maxBatchIds = 200_000
 const progressIntervalMs = 200
-
-// Why a file the user chose could not be read or written, in their words.
-function fileProblem(error: unknown, missing: string): string {
-  const code = fsErrorCode(error)
-  if (code === 'ENOSPC') return ' because the disk is full'
-  if (code === 'ENOENT') return ` because ${missing}`
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return ' because Payments Desk is not allowed to use that file or folder'
-  if (code === 'EISDIR') return ' because a folder has that name'
-  return code ? ` (${code})` : ''
-}
 
 export interface BatchService {
   openFile(): Promise<{ fileName: string; parsed: ParsedIdList } | null>
@@ -39,9 +28,16 @@ export interface BatchService {
   pause(jobId: string): Promise<BatchJob>
   resume(jobId: string): Promise<BatchJob>
   cancel(jobId: string): Promise<BatchJob>
+  /** A new run of part of a finished one (its lookup errors, not-found IDs or retryable declines), linked to it. */
+  rerun(jobId: string, only: RerunKind): Promise<BatchJob>
   list(): BatchJob[]
   results(jobId: string, from?: number): BatchResult[]
-  export(jobId: string, format: ExportFormat, includeEmails: boolean, onlyIds?: readonly string[]): Promise<{ path: string | null }>
+  export(
+    jobId: string,
+    format: ExportFormat,
+    includeEmails: boolean,
+    onlyIds?: readonly string[],
+  ): Promise<{ path: string | null; summaryPath?: string }>
   onProgress(listener: (progress: BatchProgress) => void): () => void
   close(): Promise<void>
 }
@@ -121,6 +117,30 @@ export async function createBatchService(deps: {
     }
   }
 
+  async function begin(ids: string[], label: string, rerunOf?: BatchJob['rerunOf']): Promise<BatchJob> {
+    // Before anything is written: a refused start must not leave a batch in the list.
+    refuseIfAnotherRuns(null)
+    const { environment, account } = deps.payments.target()
+    const job: BatchJob = {
+      id: newBatchJobId(new Date()),
+      label,
+      environment,
+      account,
+      createdAt: Date.now(),
+      total: ids.length,
+      done: 0,
+      status: 'paused',
+      pauseReason: null,
+      counts: { found: 0, notFound: 0, error: 0, failedPayments: 0 },
+      rateLimited: 0,
+      ...(rerunOf ? { rerunOf } : {}),
+    }
+    await files.create(job, ids)
+    const run = attach(job, ids, new Map())
+    startInBackground(run)
+    return { ...run.job }
+  }
+
   function startInBackground(run: BatchRun): void {
     refuseIfAnotherRuns(run)
     run.run().catch((error: unknown) => {
@@ -132,21 +152,7 @@ export async function createBatchService(deps: {
   return {
     async openFile() {
       const path = await deps.dialogs.chooseIdFile()
-      if (path === null) return null
-      let text: string
-      try {
-        const size = (await stat(path)).size
-        if (size > maxIdFileBytes)
-          throw new AppError(
-            'id-file-too-large',
-            `That file is ${Math.round(size / 1024 / 1024)} MB; a list of IDs over 20 MB is more than one batch should hold.`,
-          )
-        text = await readFile(path, 'utf8')
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        throw new AppError('storage', `Could not read ${basename(path)}${fileProblem(error, 'it no longer exists')}.`, { cause: error })
-      }
-      return { fileName: basename(path), parsed: parseIdList(text) }
+      return path === null ? null : readIdFile(path)
     },
 
     async start(ids, label) {
@@ -155,26 +161,13 @@ export async function createBatchService(deps: {
       if (unique.length === 0) throw new AppError('no-ids', 'There are no IDs to look up.')
       if (unique.length > maxBatchIds)
         throw new AppError('too-many-ids', `A batch holds at most ${maxBatchIds.toLocaleString('en')} IDs; split the list.`)
-      // Before anything is written: a refused start must not leave a batch in the list.
-      refuseIfAnotherRuns(null)
-      const { environment, account } = deps.payments.target()
-      const job: BatchJob = {
-        id: newBatchJobId(new Date()),
-        label: label.trim() || `${unique.length} IDs`,
-        environment,
-        account,
-        createdAt: Date.now(),
-        total: unique.length,
-        done: 0,
-        status: 'paused',
-        pauseReason: null,
-        counts: { found: 0, notFound: 0, error: 0, failedPayments: 0 },
-        rateLimited: 0,
-      }
-      await files.create(job, unique)
-      const run = attach(job, unique, new Map())
-      startInBackground(run)
-      return { ...run.job }
+      return begin(unique, label.trim() || `${unique.length} IDs`)
+    },
+
+    rerun(jobId, only) {
+      const source = runOf(jobId)
+      const { ids, label } = rerunOf(source.job, source.resultsInInputOrder, only, deps.payments.target())
+      return begin(ids, label, { jobId, label: source.job.label, only })
     },
 
     async pause(jobId) {
@@ -214,16 +207,22 @@ export async function createBatchService(deps: {
       const results = wanted ? run.resultsInInputOrder.filter((result) => wanted.has(result.id)) : run.resultsInInputOrder
       const path = await deps.dialogs.chooseExportPath(`${run.job.label.replace(/[^\w.-]+/g, '-')}.${format}`)
       if (path === null) return { path: null }
-      try {
-        await writeFileAtomic(path, exportResults(results, format, includeEmails, run.job.account.name))
-      } catch (error) {
-        throw new AppError(
-          'storage',
-          `Could not write ${basename(path)}${fileProblem(error, 'its folder does not exist')}. Nothing was exported.`,
-          { cause: error },
-        )
+      const summaryPath = summaryPathFor(path)
+      for (const [file, text] of [
+        [path, exportResults(results, format, includeEmails, run.job.account.name)],
+        [summaryPath, exportFailedTotals(results, format)],
+      ] as const) {
+        try {
+          await writeFileAtomic(file, text)
+        } catch (error) {
+          const written =
+            file === summaryPath ? ` The results were saved in ${basename(path)}; their failed amounts were not.` : ' Nothing was exported.'
+          throw new AppError('storage', `Could not write ${basename(file)}${fileProblem(error, 'its folder does not exist')}.${written}`, {
+            cause: error,
+          })
+        }
       }
-      return { path }
+      return { path, summaryPath }
     },
 
     onProgress(listener) {

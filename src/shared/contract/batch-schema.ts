@@ -26,6 +26,10 @@ export const batchResultSchema = z.object({
 
 export type BatchResult = z.infer<typeof batchResultSchema>
 
+/** What a re-run takes from the run it came from: its lookup errors, its not-found IDs, or its retryable declines. */
+export const rerunKinds = ['errors', 'not-found', 'retryable'] as const
+export type RerunKind = (typeof rerunKinds)[number]
+
 export const batchStatuses = ['running', 'paused', 'interrupted', 'completed', 'cancelled'] as const
 
 export const batchJobSchema = z.object({
@@ -42,6 +46,8 @@ export const batchJobSchema = z.object({
   pauseReason: z.string().nullable(),
   counts: z.object({ found: z.number(), notFound: z.number(), error: z.number(), failedPayments: z.number() }),
   rateLimited: z.number(),
+  /** The run this one re-runs part of; absent on a run started from a list (and in files from before re-runs). */
+  rerunOf: z.object({ jobId: z.string(), label: z.string(), only: z.enum(rerunKinds) }).optional(),
 })
 
 export type BatchJob = z.infer<typeof batchJobSchema>

@@ -60,6 +60,7 @@ export const channelErrors = {
   batchPause: ['batch-not-found', 'storage'],
   batchResume: ['batch-not-found', 'batch-already-finished', 'batch-environment-mismatch', 'batch-already-running', 'storage'],
   batchCancel: ['batch-not-found', 'storage'],
+  batchRerun: ['batch-not-found', 'batch-not-finished', 'batch-environment-mismatch', 'no-ids', 'batch-already-running', 'storage'],
   batchList: [],
   batchResults: ['batch-not-found'],
   batchExport: ['batch-not-found', 'storage'],

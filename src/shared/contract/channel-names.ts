@@ -26,6 +26,7 @@ export const invokeNames = [
   'batchPause',
   'batchResume',
   'batchCancel',
+  'batchRerun',
   'batchList',
   'batchResults',
   'batchExport',

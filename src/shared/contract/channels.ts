@@ -5,7 +5,7 @@ import { errorCodes } from '../app-error'
 import { environmentIds } from '../environments'
 import { maxAccountRefLength } from '../links/payment-link'
 import { auditListSchema } from './audit-schema'
-import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema } from './batch-schema'
+import { batchJobSchema, batchProgressSchema, batchResultSchema, parsedIdListSchema, rerunKinds } from './batch-schema'
 import { linkDeliverySchema, linkOpeningSchema } from './link-schema'
 import { paymentLookupSchema } from './payment-schema'
 import { requestLogEntrySchema } from './request-log-schema'
@@ -135,6 +135,8 @@ export const invokeContract = {
   batchPause: { request: jobRequest, response: batchJobSchema },
   batchResume: { request: jobRequest, response: batchJobSchema },
   batchCancel: { request: jobRequest, response: batchJobSchema },
+  /** A new run of the finished run's lookup errors, not-found IDs or retryable declines, in their order. */
+  batchRerun: { request: z.object({ jobId: z.string().max(200), only: z.enum(rerunKinds) }).strict(), response: batchJobSchema },
   batchList: { request: none, response: z.array(batchJobSchema) },
   batchResults: {
     /** Results arrive in order and never change: `from` fetches only the ones after the first `from`. */
@@ -151,8 +153,8 @@ export const invokeContract = {
         onlyIds: z.array(z.string().max(256)).max(200_000).optional(),
       })
       .strict(),
-    /** null when the user closed the save dialog. */
-    response: z.object({ path: z.string().nullable() }),
+    /** null when the user closed the save dialog; `summaryPath`: the failed amounts per currency, written beside it. */
+    response: z.object({ path: z.string().nullable(), summaryPath: z.string().optional() }),
   },
   getRequestLog: {
     request: none,

@@ -2,6 +2,7 @@
 // Local times use a 24-hour clock everywhere, so a log line and a table cell read alike.
 
 const localDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' })
+const localShort = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' })
 const localClock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
 
@@ -19,6 +20,11 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 /** Date and time on the reader's clock: "Jan 15, 2025, 13:00:00". */
 export function formatLocal(epochMs: number): string {
   return localDateTime.format(epochMs)
+}
+
+/** Date and time on the reader's clock in a table cell's room: "1/15/25, 13:00". */
+export function formatLocalShort(epochMs: number): string {
+  return localShort.format(epochMs)
 }
 
 /** Time of day on the reader's clock, to the second: "13:00:00". */

@@ -31,6 +31,7 @@ export const channelRoles = {
   batchPause: 'support',
   batchResume: 'support',
   batchCancel: 'support',
+  batchRerun: 'support',
   batchList: 'support',
   batchResults: 'support',
   batchExport: 'support',

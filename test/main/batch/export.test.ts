@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { summaryPathFor } from '../../../src/main/batch/batch-export'
 import type { FileDialogs } from '../../../src/main/services/batch-service'
 import { splitCsvLine } from '../../../src/shared/batch/parse-ids'
 import type { BatchResult } from '../../../src/shared/contract/batch-schema'
@@ -52,7 +53,10 @@ describe('exporting batch results', () => {
 
   async function exportTo(name: string, format: 'csv' | 'json', includeEmails: boolean): Promise<string> {
     dialog.path = join(outDir, name)
-    expect(await fixture.ok('batchExport', { jobId, format, includeEmails })).toEqual({ path: dialog.path })
+    const written = await fixture.ok('batchExport', { jobId, format, includeEmails })
+    expect(written).toEqual({ path: dialog.path, summaryPath: summaryPathFor(dialog.path) })
+    // The failed amounts per currency go beside every export, in its format.
+    expect(await readFile(summaryPathFor(dialog.path), 'utf8')).toMatch(format === 'csv' ? /^currency,customer_can_retry,/ : /^\[/)
     return readFile(dialog.path, 'utf8')
   }
 
@@ -107,7 +111,10 @@ describe('exporting batch results', () => {
   it('writes only the results the screen shows when it names them, still in input order', async () => {
     const shown = ['pay_unknown_1', 'pay_bulk_000007', 'pay_bulk_000006']
     dialog.path = join(outDir, 'only-shown.csv')
-    expect(await fixture.ok('batchExport', { jobId, format: 'csv', includeEmails: false, onlyIds: shown })).toEqual({ path: dialog.path })
+    expect(await fixture.ok('batchExport', { jobId, format: 'csv', includeEmails: false, onlyIds: shown })).toEqual({
+      path: dialog.path,
+      summaryPath: summaryPathFor(dialog.path),
+    })
     const rows = (await readFile(dialog.path, 'utf8')).split('\r\n').slice(1, -1)
     expect(rows.map((row) => splitCsvLine(row, ',')[0])).toEqual(['pay_bulk_000006', 'pay_bulk_000007', 'pay_unknown_1'])
   })

@@ -35,7 +35,7 @@ beforeEach(() => {
 })
 
 function resultRows(): HTMLElement[] {
-  return within(screen.getByRole('table', { name: 'Batch results' }))
+  return within(screen.getByRole('grid', { name: 'Batch results' }))
     .getAllByRole('row')
     .slice(1)
     .filter((row) => row.getAttribute('aria-hidden') !== 'true')
@@ -46,7 +46,7 @@ async function showCompleted(results: BatchResult[]): Promise<void> {
   renderWithProviders(<BatchView />)
   await screen.findByRole('button', { name: 'Open March report' })
   await userEvent.click(screen.getByRole('button', { name: 'Open March report' }))
-  await screen.findByRole('table', { name: 'Batch results' })
+  await screen.findByRole('grid', { name: 'Batch results' })
 }
 
 describe('BatchView: the input', () => {
@@ -123,9 +123,31 @@ describe('BatchView: results', () => {
       expect(resultRows()).toHaveLength(3)
     })
     expect(screen.getByTestId('results-shown')).toHaveTextContent('3 of 6 results')
-    await userEvent.click(screen.getByRole('button', { name: 'pay_c' }))
+    // A row opens its detail (the columns the table folds away), and from there the Payments screen.
+    await userEvent.click(screen.getByRole('row', { name: /pay_c/ }))
+    const detail = await screen.findByRole('dialog', { name: 'Payment pay_c' })
+    expect(within(detail).getByRole('row', { name: /Error code/ })).toBeInTheDocument()
+    await userEvent.click(within(detail).getByRole('button', { name: 'Open on the Payments screen' }))
     expect(useNavigation.getState().view).toBe('payments')
     expect(api.calls('getPayment')).toEqual([{ id: 'pay_c' }])
+  })
+
+  it('offers to re-run each kind of failure it has, with its count, and shows the new run with its link', async () => {
+    await showCompleted(mixedResults)
+    const rerun = screen.getByTestId('rerun')
+    // mixedResults: one lookup error, one not-found ID, two retryable declines (card_declined).
+    expect(
+      within(rerun)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Look up the 1 lookup errors again', 'Look up the 1 not-found IDs again', 'Look up the 2 retryable declines again'])
+    api.handle('batchRerun', ({ jobId, only }) =>
+      job({ id: 'batch_2', label: 'March report · retryable declines again', total: 2, rerunOf: { jobId, label: 'March report', only } }),
+    )
+    await userEvent.click(within(rerun).getByRole('button', { name: 'Look up the 2 retryable declines again' }))
+    expect(api.calls('batchRerun')).toEqual([{ jobId: 'batch_1', only: 'retryable' }])
+    await screen.findByRole('heading', { name: 'March report · retryable declines again' })
+    expect(screen.getByTestId('rerun-of')).toHaveTextContent('Re-run of the retryable declines of “March report”')
   })
 
   it('sorts by a column header, both ways, and back to arrival order', async () => {

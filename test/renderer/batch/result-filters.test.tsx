@@ -70,8 +70,8 @@ describe('failureBreakdown', () => {
     const breakdown = failureBreakdown([...mixedResults, lookupError('pay_g', 'server-error'), lookupError('pay_h')])
     expect(breakdown.failedPayments).toBe(3)
     expect(breakdown.byCode).toEqual([
-      { code: 'card_declined', count: 2, title: 'Declined by the bank' },
-      { code: 'expired_card', count: 1, title: 'Card expired' },
+      { code: 'card_declined', count: 2, title: 'Declined by the bank', label: 'Declined by the bank' },
+      { code: 'expired_card', count: 1, title: 'Card expired', label: 'Card expired' },
     ])
     expect(breakdown.byRetryable.map((r) => [r.retryable, r.count])).toEqual([
       ['yes', 2],
@@ -79,6 +79,11 @@ describe('failureBreakdown', () => {
       ['depends', 0],
       ['later', 0],
     ])
+    // A code the catalogue does not know keeps its code in the label, so two of them stay two bars.
+    const unknown = failureBreakdown([failed('pay_x', 'brand_new', 'depends'), failed('pay_y', 'other_new', 'depends')]).byCode.map(
+      (c) => c.label,
+    )
+    expect(unknown).toEqual(['Unrecognised decline code: brand_new', 'Unrecognised decline code: other_new'])
     expect(breakdown.lookupErrors).toEqual([
       { code: 'network', count: 2, message: 'Could not reach the service.' },
       { code: 'server-error', count: 1, message: 'The service failed (500) after 3 attempts.' },

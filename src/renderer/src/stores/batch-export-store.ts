@@ -8,7 +8,7 @@ type ExportFormat = 'csv' | 'json'
 export type ExportState =
   | { status: 'idle' }
   | { status: 'saving'; format: ExportFormat }
-  | { status: 'saved'; format: ExportFormat; path: string }
+  | { status: 'saved'; format: ExportFormat; path: string; summaryPath?: string }
   | { status: 'cancelled'; format: ExportFormat }
   | { status: 'failed'; format: ExportFormat; error: AppErrorShape }
 
@@ -35,7 +35,10 @@ export const useBatchExport = createStore<BatchExportState>((set, get) => ({
     const answer = await call('batchExport', { jobId, format, includeEmails: get().includeEmails, ...(onlyIds ? { onlyIds } : {}) })
     if (!answer.ok) set({ exportState: { status: 'failed', format, error: answer.error } })
     else if (answer.value.path === null) set({ exportState: { status: 'cancelled', format } })
-    else set({ exportState: { status: 'saved', format, path: answer.value.path } })
+    else {
+      const { path, summaryPath } = answer.value
+      set({ exportState: { status: 'saved', format, path, ...(summaryPath === undefined ? {} : { summaryPath }) } })
+    }
   },
   clear() {
     set({ exportState: { status: 'idle' } })

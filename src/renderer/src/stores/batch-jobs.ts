@@ -19,8 +19,22 @@ export function jobOf({
   pauseReason,
   counts,
   rateLimited,
+  rerunOf,
 }: BatchProgress): BatchJob {
-  return { id, label, environment, account, createdAt, total, done, status, pauseReason, counts, rateLimited }
+  return {
+    id,
+    label,
+    environment,
+    account,
+    createdAt,
+    total,
+    done,
+    status,
+    pauseReason,
+    counts,
+    rateLimited,
+    ...(rerunOf ? { rerunOf } : {}),
+  }
 }
 
 /** The list with `job` in place of its old self, or first when it is new. */

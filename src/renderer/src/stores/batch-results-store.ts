@@ -5,7 +5,7 @@ import { call } from '../api/client'
 import { createStore } from './create-store'
 
 export type OutcomeFilter = 'all' | 'failed' | 'not-found' | 'error'
-export type SortColumn = 'id' | 'status' | 'amount' | 'currency' | 'method' | 'errorCode' | 'retryable' | 'attemptedAt'
+export type SortColumn = 'id' | 'status' | 'failure' | 'amount' | 'currency' | 'method' | 'errorCode' | 'retryable' | 'attemptedAt'
 
 export interface ResultFilter {
   outcome: OutcomeFilter
@@ -51,6 +51,7 @@ interface BatchResultsState {
   clearFilter: () => void
   /** Cycles a column: ascending, descending, then arrival order. */
   toggleSort: (column: SortColumn) => void
+  setSort: (sort: ResultSort) => void
 }
 
 export const useBatchResults = createStore<BatchResultsState>((set, get) => ({
@@ -108,6 +109,9 @@ export const useBatchResults = createStore<BatchResultsState>((set, get) => ({
   },
   clearFilter() {
     set({ filter: noResultFilter })
+  },
+  setSort(sort) {
+    set({ sort })
   },
   toggleSort(column) {
     set(({ sort }) => ({

@@ -1,12 +1,12 @@
 import type { AppErrorShape } from '../../../shared/app-error'
-import type { BatchJob, BatchProgress } from '../../../shared/contract/batch-schema'
+import type { BatchJob, BatchProgress, RerunKind } from '../../../shared/contract/batch-schema'
 import { call, subscribe } from '../api/client'
 import { idle, jobOf, tellIfAway, upsert } from './batch-jobs'
 import { useBatchExport } from './batch-export-store'
 import { useBatchResults } from './batch-results-store'
 import { createStore } from './create-store'
 
-type JobAction = 'pause' | 'resume' | 'cancel'
+type JobAction = 'pause' | 'resume' | 'cancel' | `rerun-${RerunKind}`
 
 interface BatchRunState {
   started: boolean
@@ -29,6 +29,8 @@ interface BatchRunState {
   show: (jobId: string) => void
   /** Back to the input, for a new run. */
   newBatch: () => void
+  /** Starts a new run of part of the run on screen (its lookup errors, not-found IDs or retryable declines) and shows it. */
+  rerun: (only: RerunKind) => Promise<void>
   /** A run the input just started: on screen, with no results yet. */
   began: (job: BatchJob) => void
 }
@@ -48,7 +50,7 @@ export const useBatchRun = createStore<BatchRunState>((set, get, scope) => {
     useBatchResults.getState().follow(progress)
   }
 
-  async function act(kind: JobAction, jobId: string): Promise<void> {
+  async function act(kind: 'pause' | 'resume' | 'cancel', jobId: string): Promise<void> {
     set({ busy: kind, actionError: null })
     const channel = kind === 'pause' ? 'batchPause' : kind === 'resume' ? 'batchResume' : 'batchCancel'
     const answer = await call(channel, { jobId })
@@ -113,6 +115,15 @@ export const useBatchRun = createStore<BatchRunState>((set, get, scope) => {
       set({ activeJobId: jobId, progress: idle(job), actionError: null })
       showResultsOf(jobId, 'loading')
       void useBatchResults.getState().refresh()
+    },
+    async rerun(only) {
+      const jobId = get().activeJobId
+      if (jobId === null) return
+      set({ busy: `rerun-${only}`, actionError: null })
+      const answer = await call('batchRerun', { jobId, only })
+      set({ busy: null })
+      if (answer.ok) get().began(answer.value)
+      else set({ actionError: answer.error })
     },
     newBatch() {
       set({ activeJobId: null, progress: null, actionError: null })

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { environmentLabels } from '../../../../shared/environments'
 import { ErrorAlert } from '../../components/error-alert'
@@ -6,6 +6,7 @@ import { useBatchRun } from '../../stores/batch-run-store'
 import { formatCount } from '../../../../shared/format/number'
 import { formatRelative, readTime } from '../../../../shared/format/time'
 import { JobStatusBadge } from './status-badge'
+import { RerunOf } from './rerun-buttons'
 import { useNow } from '../../hooks/use-now'
 
 /** Earlier runs kept in the app's data folder, to open their results or export them again. */
@@ -48,7 +49,9 @@ export function BatchHistory() {
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Looked up</Table.Th>
                   <Table.Th ta="right">Failed payments</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Open</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -60,6 +63,7 @@ export function BatchHistory() {
                         <Text size="sm" fw={500} truncate="end" maw={220} title={job.label}>
                           {job.label}
                         </Text>
+                        <RerunOf job={job} />
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" title={started ? `${started.local} · ${started.utc}` : undefined}>

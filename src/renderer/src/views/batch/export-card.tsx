@@ -81,6 +81,14 @@ export function ExportCard() {
           </Button>
         </Group>
         <ExportOutcome state={state} testId="export-outcome" savedVerb="Saved" />
+        {state.status === 'saved' && state.summaryPath && (
+          <Text size="sm" data-testid="export-summary">
+            Beside it, the failed amounts per currency (customer can retry or not):{' '}
+            <Text span ff="monospace" size="sm" data-testid="export-summary-path">
+              {state.summaryPath}
+            </Text>
+          </Text>
+        )}
       </Stack>
     </Paper>
   )

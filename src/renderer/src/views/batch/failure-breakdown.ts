@@ -3,8 +3,10 @@ import { explainDecline, type Retryable } from '../../../../shared/decline-codes
 
 export interface CodeCount {
   code: string
-  /** The decline catalogue's title for the code, for tooltips. */
+  /** The decline catalogue's title for the code: the bar's label. */
   title: string
+  /** The bar's label, one per code: the title, or for a code the catalogue does not know, the code beside it. */
+  label: string
   count: number
 }
 
@@ -54,7 +56,10 @@ export function failureBreakdown(results: BatchResult[]): FailureBreakdown {
     }
   }
   return {
-    byCode: sortedCounts(codes).map(([code, count]) => ({ code, count, title: explainDecline(code).title })),
+    byCode: sortedCounts(codes).map(([code, count]) => {
+      const { title, known } = explainDecline(code)
+      return { code, count, title, label: known ? title : `${title}: ${code}` }
+    }),
     byRetryable: retryableOrder.map((kind) => ({ retryable: kind, label: retryableLabels[kind], count: retryable.get(kind) ?? 0 })),
     lookupErrors: [...lookup].map(([code, entry]) => ({ code, ...entry })).sort((a, b) => b.count - a.count),
     failedPayments,

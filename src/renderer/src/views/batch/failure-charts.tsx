@@ -4,6 +4,9 @@ import { useMemo } from 'react'
 import { useBatchResults } from '../../stores/batch-results-store'
 import { failureBreakdown, type CodeCount, type RetryableCount } from './failure-breakdown'
 import { FailureTables } from './failure-tables'
+import { FailedAmounts } from './failed-amounts'
+import { countAxis, fitLabel, labelWidth } from './chart-axis'
+import { explainDecline } from '../../../../shared/decline-codes'
 import { formatCount } from '../../../../shared/format/number'
 import { plural } from '../../../../shared/format/plural'
 
@@ -13,17 +16,37 @@ const failedPayment = { one: 'failed payment', other: 'failed payments' }
 const codeSeries = [{ name: 'count', label: 'Failed payments', color: 'var(--mantine-color-red-text)' }]
 const retrySeries = [{ name: 'count', label: 'Failed payments', color: 'var(--mantine-color-orange-text)' }]
 
-function ChartTip({ heading, detail, count }: { heading: string; detail: string; count: number }) {
+function ChartTip({ heading, code, detail, count }: { heading: string; code?: string; detail: string; count: number }) {
   return (
     <Paper withBorder shadow="md" p="xs" maw={280}>
-      <Text size="sm" fw={700} ff="monospace">
+      <Text size="sm" fw={700}>
         {heading}
       </Text>
+      {code !== undefined && (
+        <Text size="xs" ff="monospace">
+          {code}
+        </Text>
+      )}
       <Text size="sm">{detail}</Text>
       <Text size="xs" c="dimmed">
         {plural(count, failedPayment)}
       </Text>
     </Paper>
+  )
+}
+
+interface TickProps {
+  x?: number | string
+  y?: number | string
+  payload?: { value?: unknown }
+}
+
+// One line per label, cut to the axis's room: recharts' own tick wraps words, measuring them at the page's font size, not the axis's.
+function CodeTick({ x, y, payload, room }: TickProps & { room: number }) {
+  return (
+    <text x={x} y={y} dx={-10} dy={4} textAnchor="end" fontSize={12} fill="currentColor" className="recharts-cartesian-axis-tick-value">
+      {fitLabel(typeof payload?.value === 'string' ? payload.value : '', room)}
+    </text>
   )
 }
 
@@ -39,6 +62,9 @@ export function FailureCharts() {
   const results = useBatchResults((s) => s.results)
   const breakdown = useMemo(() => failureBreakdown(results), [results])
   const { byCode, byRetryable, lookupErrors, failedPayments } = breakdown
+  const codeAxis = countAxis(Math.max(0, ...byCode.map((entry) => entry.count)))
+  const retryAxis = countAxis(Math.max(0, ...byRetryable.map((entry) => entry.count)))
+  const codeLabelWidth = labelWidth(byCode.map((entry) => entry.label))
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Failures">
@@ -64,11 +90,16 @@ export function FailureCharts() {
               <BarChart
                 h={Math.max(140, byCode.length * 28 + 40)}
                 data={byCode}
-                dataKey="code"
+                dataKey="label"
                 series={codeSeries}
                 orientation="vertical"
-                yAxisProps={{ width: 200, interval: 0 }}
-                xAxisProps={{ allowDecimals: false }}
+                // Room for the longest label inside the card; a longer one is cut, whole in its tooltip.
+                yAxisProps={{
+                  width: codeLabelWidth,
+                  interval: 0,
+                  tick: (props: TickProps) => <CodeTick {...props} room={codeLabelWidth} />,
+                }}
+                xAxisProps={{ allowDecimals: false, ticks: codeAxis.ticks, domain: codeAxis.domain, interval: 0 }}
                 gridAxis="y"
                 maxBarWidth={22}
                 barProps={{ isAnimationActive: false }}
@@ -78,7 +109,9 @@ export function FailureCharts() {
                 tooltipProps={{
                   content: ({ payload }) => {
                     const entry = payload[0]?.payload as CodeCount | undefined
-                    return entry ? <ChartTip heading={entry.code} detail={entry.title} count={entry.count} /> : null
+                    return entry ? (
+                      <ChartTip heading={entry.title} code={entry.code} detail={explainDecline(entry.code).meaning} count={entry.count} />
+                    ) : null
                   },
                 }}
                 role="figure"
@@ -97,7 +130,7 @@ export function FailureCharts() {
                 barChartProps={{ margin: { top: 20 } }}
                 dataKey="label"
                 series={retrySeries}
-                yAxisProps={{ allowDecimals: false, width: 40 }}
+                yAxisProps={{ allowDecimals: false, width: 40, ticks: retryAxis.ticks, domain: retryAxis.domain, interval: 0 }}
                 gridAxis="x"
                 maxBarWidth={64}
                 barProps={{ isAnimationActive: false }}
@@ -117,6 +150,7 @@ export function FailureCharts() {
             </Stack>
           </SimpleGrid>
         )}
+        {failedPayments > 0 && <FailedAmounts results={results} />}
         {failedPayments > 0 && <FailureTables byCode={byCode} byRetryable={byRetryable} />}
         {lookupErrors.length > 0 && (
           <Group gap="xs" wrap="wrap" data-testid="lookup-errors">

@@ -50,7 +50,7 @@ export function FailureTables(props: { byCode: CodeCount[]; byRetryable: Retryab
           <CountTable
             caption="Failed payments by error code"
             heading="Error code"
-            rows={props.byCode.map((entry) => ({ key: entry.code, label: `${entry.code} (${entry.title})`, count: entry.count }))}
+            rows={props.byCode.map((entry) => ({ key: entry.code, label: `${entry.label} (${entry.code})`, count: entry.count }))}
             testId="table-by-code"
           />
           <CountTable

@@ -1,4 +1,6 @@
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
+import { explainDecline } from '../../../../shared/decline-codes'
+import { wordsFor } from '../../../../shared/error-words'
 import type { ResultFilter, ResultSort, SortColumn } from '../../stores/batch-results-store'
 
 const lookupPrefix = 'lookup:'
@@ -11,6 +13,14 @@ export function statusLabel(result: BatchResult): string {
   if (result.outcome === 'not-found') return 'not found'
   if (result.outcome === 'error') return 'lookup error'
   return result.paymentStatus ?? 'found'
+}
+
+/** Why the row is not a plain success, in words: the decline catalogue's title, or why the lookup got no payment. */
+export function failureWords(result: BatchResult): string | null {
+  if (result.errorCode !== null) return explainDecline(result.errorCode).title
+  if (result.outcome === 'not-found') return 'No payment with this ID'
+  if (result.failure) return wordsFor(result.failure.code).title
+  return null
 }
 
 /** Whether any filter narrows the results. */
@@ -37,6 +47,7 @@ const keys: Record<SortColumn, (r: BatchResult) => string | number | null> = {
   amount: (r) => r.amount,
   currency: (r) => r.currency,
   method: (r) => r.paymentMethod,
+  failure: failureWords,
   errorCode: (r) => r.errorCode ?? (r.failure ? lookupCodeValue(r.failure.code) : null),
   retryable: (r) => r.retryable,
   attemptedAt: (r) => {

@@ -12,6 +12,7 @@ import { readTime } from '../../../../shared/format/time'
 import { ResultsCard } from './results-card'
 import { RunProgress } from './run-progress'
 import { JobStatusBadge } from './status-badge'
+import { RerunButtons, RerunOf } from './rerun-buttons'
 
 /** One run: its progress and controls, then its results, their breakdown and the export. */
 export function RunPanel() {
@@ -51,6 +52,7 @@ export function RunPanel() {
                 {environmentLabels[job.environment]} · {job.account.name}
                 {started && ` · started ${started.local} (${started.utc})`}
               </Text>
+              <RerunOf job={job} withLink />
             </Stack>
             <Group gap="xs" wrap="wrap">
               {job.status === 'running' && (
@@ -110,6 +112,7 @@ export function RunPanel() {
           )}
           {actionError && <ErrorAlert error={actionError} title="That did not work" />}
           <RunProgress job={job} />
+          <RerunButtons job={job} />
         </Stack>
       </Paper>
       <FailureCharts />
