@@ -15,7 +15,9 @@ describe('checkEndpointUrl', () => {
   it.each(['http://localhost:3000/webhooks', 'https://localhost/hooks', 'https://intranet/hooks'])(
     "refuses %s, which the service's IsUrl() refuses (no top-level domain)",
     (raw) => {
-      expect(checkEndpointUrl(raw)).toMatchObject({ ok: false, message: expect.stringContaining('127.0.0.1') })
+      const checked = checkEndpointUrl(raw)
+      expect(checked.ok).toBe(false)
+      expect(checked.ok ? '' : checked.message).toContain('127.0.0.1')
     },
   )
 
