@@ -1,4 +1,5 @@
 import { AppError, isAppError } from '../../shared/app-error'
+import { errorWords } from '../../shared/error-words'
 import type { BatchJob, BatchProgress, BatchResult } from '../../shared/contract/batch-schema'
 import type { PaymentService } from '../services/payment-service'
 import type { ResultsAppender } from './batch-files'
@@ -11,6 +12,8 @@ const rateWindowMs = 10_000
 
 // A 401 means every further lookup would fail too: stop and say why.
 const pausingCodes = new Set(['unauthorized', 'no-key', 'key-origin-mismatch', 'invalid-url'])
+// A 401's message says only what the service answered; the others already name their fix.
+const needsNextStep = new Set(['unauthorized'])
 
 export interface BatchRunDeps {
   payments: PaymentService
@@ -190,7 +193,8 @@ export class BatchRun {
       }
       if (pausingCodes.has(appError.code)) {
         this.pending.push(id)
-        this.pauseWithReason(`Paused: ${appError.message}`)
+        const next = needsNextStep.has(appError.code) ? ` ${errorWords[appError.code].action}` : ''
+        this.pauseWithReason(`Paused: ${appError.message}${next}`)
         return
       }
       result = errorResult(id, appError, this.now())

@@ -37,7 +37,9 @@ describe('a batch whose key stops working', () => {
 
     await ok('setKey', { environment: 'operator', key: wrongKey })
     const paused = await waitForStatus(core, jobId, 'paused')
-    expect(paused.pauseReason).toMatch(/^Paused: The service refused the private key \(401\b.*\)\. Check or replace the key in Settings\.$/)
+    expect(paused.pauseReason).toMatch(
+      /^Paused: The service refused the private key \(401\b.*\)\. Check or replace the key in Settings, test the connection, then try again\.$/,
+    )
     expect(paused.done).toBeLessThan(300)
     await waitFor(() => progress.at(-1)?.status === 'paused' && progress.at(-1), { what: 'a paused progress event' })
     expect(progress.at(-1)?.pauseReason).toBe(paused.pauseReason)
