@@ -6,16 +6,19 @@ import { usePayments } from '../../stores/payments-store'
 import { modKeyLabel } from '../../format/mod-key'
 import { adoptStartScreen } from '../../shell/start-screen'
 
+const textTypes = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number'])
+
+/** Whether a paste there is that element's own: a text field or an editable region. */
+function takesText(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true
+  return target instanceof HTMLInputElement && textTypes.has(target.type)
+}
+
 /** The one ID field: paste or type, Enter looks up; Ctrl/Cmd+K from any screen lands here. */
 export function LookupForm() {
-  const { input, fieldError, fieldHint, candidates, loading } = usePayments(
-    useShallow((s) => ({
-      input: s.input,
-      fieldError: s.fieldError,
-      fieldHint: s.fieldHint,
-      candidates: s.candidates,
-      loading: s.status === 'loading',
-    })),
+  const { input, fieldError, fieldHint, candidates } = usePayments(
+    useShallow((s) => ({ input: s.input, fieldError: s.fieldError, fieldHint: s.fieldHint, candidates: s.candidates })),
   )
   const focusRequest = useNavigation((s) => s.lookupFocusRequest)
   const seenFocusRequest = usePayments((s) => s.seenFocusRequest)
@@ -32,6 +35,20 @@ export function LookupForm() {
     field.current?.select()
     usePayments.getState().markFocusSeen(focusRequest)
   }, [focusRequest, seenFocusRequest])
+
+  // A paste anywhere on the screen but in another text field is meant for this one.
+  useEffect(() => {
+    const onScreenPaste = (event: globalThis.ClipboardEvent) => {
+      if (event.defaultPrevented || takesText(event.target) || !event.clipboardData) return
+      if (!usePayments.getState().paste(event.clipboardData.getData('text'))) return
+      event.preventDefault()
+      field.current?.focus()
+    }
+    document.addEventListener('paste', onScreenPaste)
+    return () => {
+      document.removeEventListener('paste', onScreenPaste)
+    }
+  }, [])
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -57,13 +74,16 @@ export function LookupForm() {
           error={fieldError}
           spellCheck={false}
           autoComplete="off"
+          // The prerendered field takes it too (autofocus is in index.html), so the first keys land here.
+          autoFocus
           // DejaVu Sans Mono (Linux's monospace) loses its underscores at 14px inside an input,
           // and payment IDs are made of them.
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 15 } }}
           inputContainer={(children) => (
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Box flex={1}>{children}</Box>
-              <Button type="submit" loading={loading}>
+              {/* Never disabled by a lookup in flight: a disabled submit button would swallow the next Enter. */}
+              <Button type="submit">
                 Look up
               </Button>
             </Group>
