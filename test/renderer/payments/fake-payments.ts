@@ -68,7 +68,7 @@ export function installFakePayments(payments: PaymentView[] = []): FakePayments 
   })
   Object.assign(window.paymentsDesk.invoke, { getPayment })
   api.handle('getSettings', () => ({
-    settings: { ...defaultSettings, recentLookups: [...fake.recent] },
+    settings: { ...defaultSettings, recentLookups: fake.recent.map((id) => ({ id, environment: 'local' as const, account: 'default' })) },
     environments: [
       {
         id: 'local',

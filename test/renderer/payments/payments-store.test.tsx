@@ -123,13 +123,13 @@ describe('payments store: lookups', () => {
     installFakePayments([declined])
     await state().open('pay_seed_card_declined')
     await vi.waitFor(() => {
-      expect(useConnection.getState().view?.settings.recentLookups).toEqual(['pay_seed_card_declined'])
+      expect(useConnection.getState().view?.settings.recentLookups.map((r) => r.id)).toEqual(['pay_seed_card_declined'])
     })
     await state().open('pay_missing')
     await vi.waitFor(() => {
       expect(useConnection.getState().loading).toBe(false)
     })
-    expect(useConnection.getState().view?.settings.recentLookups).toEqual(['pay_seed_card_declined'])
+    expect(useConnection.getState().view?.settings.recentLookups.map((r) => r.id)).toEqual(['pay_seed_card_declined'])
   })
 
   it('notifies when the answer arrives while the user is on another screen', async () => {

@@ -3,6 +3,7 @@ import type { IpcResult } from '../../../shared/contract/ipc-result'
 import type { LinkOpening } from '../../../shared/contract/link-schema'
 import type { PaymentLookup } from '../../../shared/contract/payment-schema'
 import { explainDecline } from '../../../shared/decline-codes'
+import type { EnvironmentId } from '../../../shared/environments'
 import { extractPaymentId } from '../../../shared/extract-payment-id'
 import { checkPaymentId } from '../../../shared/payment-id'
 import { invoke } from '../api/client'
@@ -17,8 +18,7 @@ import { toErrorShape } from './error-shape'
 /** What a lookup answers: an ID, in the environment and account in use when it was asked. */
 export interface LookupKey {
   id: string
-  /** An EnvironmentId; a string as an answer's is (see PaymentLookup). */
-  environment: string
+  environment: EnvironmentId
   account: string
 }
 
