@@ -25,7 +25,7 @@ async function cardId(page: Page): Promise<string | null> {
 }
 
 /** Until the page has drawn twice: what a delivered answer would change is on screen by then. */
-const twoFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+const twoFrames = (page: Page) => page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))')
 
 /**
  * Holds the page's answers to getPayment for `id` (the request goes out at once; its answer waits)
@@ -40,11 +40,17 @@ async function holdAnswers(page: Page, id: string): Promise<{ release: () => Pro
     const real = host.__paymentsDeskInvoke
     const waiting: (() => void)[] = []
     let open!: () => void
-    const gate = new Promise<void>((resolve) => (open = resolve))
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
     host.__paymentsDeskInvoke = (name, payload) => {
       const answer = real(name, payload)
       if (name !== 'getPayment' || payload.id !== held) return answer
-      return new Promise((resolve) => waiting.push(() => resolve(gate.then(() => answer))))
+      return new Promise((resolve) => {
+        waiting.push(() => {
+          resolve(gate.then(() => answer))
+        })
+      })
     }
     host.__release = async () => {
       host.__paymentsDeskInvoke = real

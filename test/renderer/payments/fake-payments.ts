@@ -63,7 +63,10 @@ const environmentViews = (accounts: Account[], active: string) =>
  * A fake main process for the Payments screen: getPayment answers from `payments`,
  * a 404 in the main process's words for any other ID, and remembers IDs as the real one does.
  */
-export function installFakePayments(payments: PaymentView[] = [], accounts: Account[] = [{ id: 'default', name: 'Default' }]): FakePayments {
+export function installFakePayments(
+  payments: PaymentView[] = [],
+  accounts: Account[] = [{ id: 'default', name: 'Default' }],
+): FakePayments {
   const api = installFakeApi()
   const held = new Map<string, Promise<void>>()
   const fake: FakePayments = {
@@ -106,9 +109,7 @@ export function installFakePayments(payments: PaymentView[] = [], accounts: Acco
   api.handle('findPaymentInAccounts', ({ id }) =>
     accounts.map((a) => {
       const payment = inAccount(a.id).find((p) => p.id === id)
-      const lookup = payment
-        ? { id, environment: fake.place.environment, account: a, fetchedAt: Date.now(), payment, raw: payment }
-        : null
+      const lookup = payment ? { id, environment: fake.place.environment, account: a, fetchedAt: Date.now(), payment, raw: payment } : null
       return { account: a, lookup, error: null }
     }),
   )

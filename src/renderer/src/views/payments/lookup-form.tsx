@@ -83,9 +83,7 @@ export function LookupForm() {
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Box flex={1}>{children}</Box>
               {/* Never disabled by a lookup in flight: a disabled submit button would swallow the next Enter. */}
-              <Button type="submit">
-                Look up
-              </Button>
+              <Button type="submit">Look up</Button>
             </Group>
           )}
           rightSection={<Kbd size="xs">{modKeyLabel()} K</Kbd>}
