@@ -29,6 +29,11 @@ export function LookupForm() {
     adoptStartScreen(field.current)
   }, [])
 
+  // Opening the screen is arriving at its field, unless the focus is already somewhere (the hand-over above).
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) field.current?.focus()
+  }, [])
+
   useEffect(() => {
     if (focusRequest === seenFocusRequest) return
     field.current?.focus()
@@ -74,8 +79,9 @@ export function LookupForm() {
           error={fieldError}
           spellCheck={false}
           autoComplete="off"
-          // The prerendered field takes it too (autofocus is in index.html), so the first keys land here.
-          autoFocus
+          // Only in the prerendered field (index.html), so the first keys land there; the app's field takes
+          // the focus from it when it takes over, and takes it itself below when nothing has it.
+          autoFocus={import.meta.env.SSR}
           // DejaVu Sans Mono (Linux's monospace) loses its underscores at 14px inside an input,
           // and payment IDs are made of them.
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 15 } }}
