@@ -42,8 +42,10 @@ describe('Payments screen', () => {
     expect(within(card).getByTestId('customer-message')).toHaveTextContent('Your card was declined.')
     expect(within(card).getByTestId('agent-next-step')).toHaveTextContent('Tell the customer their bank declined the card.')
     expect(within(card).getByRole('button', { name: 'Copy customer message' })).toBeInTheDocument()
-    // Said once, in the summary line: no "Last attempt failed" header, the attempt's own badge folded away.
-    const outsideDetails = screen.getAllByText(/failed/i).filter((element) => !element.closest('[data-testid="payment-details"]'))
+    // Said once, in the summary line: no "Last attempt failed" header; the attempt's own badge and the raw JSON are folded away.
+    const outsideDetails = screen
+      .getAllByText(/failed/i)
+      .filter((element) => !element.closest('[data-testid="payment-details"], [data-testid="raw-json"]'))
     expect(outsideDetails.map((element) => element.textContent)).toEqual(['failed'])
     const why = screen.getByRole('button', { name: 'What it means, who can fix it, retrying' })
     expect(why).toHaveAttribute('aria-expanded', 'false')

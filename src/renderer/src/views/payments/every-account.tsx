@@ -7,28 +7,24 @@ import { selectActiveEnvironment, selectActiveEnvironmentView, selectActiveLabel
 import { useEveryAccount, type AccountFinding } from '../../stores/every-account-store'
 import { idInField, usePayments } from '../../stores/payments-store'
 
-/** "Look up in every account": where a payment lives when the ticket does not say which shop it came from. */
+/** "Look up in every account", beside Look up: where a payment lives when the ticket does not say which shop it came from. */
 export function EveryAccount() {
-  const env = useConnection(selectActiveEnvironmentView)
+  const hasSeveral = useConnection((s) => (selectActiveEnvironmentView(s)?.accounts.length ?? 0) > 1)
   const candidate = usePayments((s) => idInField(s.input))
   const running = useEveryAccount((s) => s.running)
-  if (!env || env.accounts.length < 2) return null
+  if (!hasSeveral) return null
   return (
-    <Group gap="sm">
-      <Button
-        variant="default"
-        disabled={candidate === null}
-        loading={running}
-        onClick={() => {
-          if (candidate !== null) void useEveryAccount.getState().search(candidate)
-        }}
-      >
-        Look up in every account
-      </Button>
-      <Text size="sm" c="dimmed">
-        Searches all {env.accounts.length} accounts of {env.label}, each within its own rate limit.
-      </Text>
-    </Group>
+    <Button
+      variant="default"
+      flex="none"
+      disabled={candidate === null}
+      loading={running}
+      onClick={() => {
+        if (candidate !== null) void useEveryAccount.getState().search(candidate)
+      }}
+    >
+      Look up in every account
+    </Button>
   )
 }
 
@@ -52,13 +48,19 @@ export function AccountFindings() {
 
 function Findings(props: { id: string; findings: AccountFinding[] }) {
   const environment = useConnection(selectActiveEnvironment)
+  const label = useConnection(selectActiveLabel)
   const found = props.findings.filter((finding) => finding.lookup !== null).length
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="every-account-title" data-testid="every-account-results">
       <Stack gap="sm">
-        <Title order={3} size="h5" id="every-account-title">
-          {props.id}: found in {found} of {props.findings.length} accounts
-        </Title>
+        <Stack gap={2}>
+          <Title order={3} size="h5" id="every-account-title">
+            {props.id}: found in {found} of {props.findings.length} accounts
+          </Title>
+          <Text size="sm" c="dimmed">
+            All the accounts of {label} were searched, each within its own rate limit.
+          </Text>
+        </Stack>
         {props.findings.map((finding) => (
           <Group key={finding.account.id} justify="space-between" wrap="wrap" gap="xs" data-testid={`finding-${finding.account.id}`}>
             <Text fw={500}>{finding.account.name}</Text>

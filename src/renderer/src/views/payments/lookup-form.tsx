@@ -5,6 +5,7 @@ import { useNavigation } from '../../stores/navigation-store'
 import { usePayments } from '../../stores/payments-store'
 import { modKeyLabel } from '../../format/mod-key'
 import { adoptStartScreen } from '../../shell/start-screen'
+import { EveryAccount } from './every-account'
 
 const textTypes = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number'])
 
@@ -89,7 +90,10 @@ export function LookupForm() {
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Box flex={1}>{children}</Box>
               {/* Never disabled by a lookup in flight: a disabled submit button would swallow the next Enter. */}
-              <Button type="submit">Look up</Button>
+              <Button type="submit" flex="none">
+                Look up
+              </Button>
+              <EveryAccount />
             </Group>
           )}
           rightSection={<Kbd size="xs">{modKeyLabel()} K</Kbd>}

@@ -1,5 +1,4 @@
 import { Stack, Title } from '@mantine/core'
-import { EveryAccount } from './every-account'
 import { LookupForm } from './lookup-form'
 import { LookupOutcome } from './lookup-outcome'
 import { RecentLookups } from './recent-lookups'
@@ -14,7 +13,6 @@ export function PaymentsView() {
     <Stack gap="md" maw={960}>
       <Title order={2}>Payments</Title>
       <LookupForm />
-      <EveryAccount />
       <LookupOutcome />
       <RecentLookups />
     </Stack>
