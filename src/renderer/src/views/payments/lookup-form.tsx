@@ -87,8 +87,11 @@ export function LookupForm() {
           // and payment IDs are made of them.
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 15 } }}
           inputContainer={(children) => (
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Box flex={1}>{children}</Box>
+            // The search of every account goes to a second row before the field gets too short for an ID.
+            <Group gap="sm" wrap="wrap" align="flex-start">
+              <Box flex={1} miw={280}>
+                {children}
+              </Box>
               {/* Never disabled by a lookup in flight: a disabled submit button would swallow the next Enter. */}
               <Button type="submit" flex="none">
                 Look up
