@@ -35,11 +35,11 @@ const activeInside = (selector: string): Promise<boolean> =>
   page.evaluate(`document.activeElement !== null && document.activeElement.closest(${JSON.stringify(selector)}) !== null`)
 
 describe('keyboard focus', () => {
-  it('starts with a skip link that shows when focused and moves the focus to the main content', async () => {
+  it('starts in the ID field, with a skip link before it that shows when focused and moves the focus to the main content', async () => {
     await page.getByRole('heading', { name: 'Look up a payment' }).waitFor()
-    await page.keyboard.press('Tab')
+    expect(await isFocused(page.getByRole('textbox', { name: 'Payment ID' })), 'the ID field has the focus at launch').toBe(true)
     const skip = page.getByRole('link', { name: 'Skip to main content' })
-    expect(await isFocused(skip)).toBe(true)
+    await tabTo(page, skip, 'back to the skip link', { back: true })
     await expectVisibleFocus(page, 'skip link')
     const box = await skip.boundingBox()
     expect(box?.y).toBeGreaterThanOrEqual(0)

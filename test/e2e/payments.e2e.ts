@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectNoViolationsInBothSchemes } from './axe'
 import { launchBrowser, openApp, type AppPage } from './harness'
 
 /** Notifications float over the page: close them so screenshots show the screen. */
@@ -10,12 +11,10 @@ async function dismissNotifications(page: Page): Promise<void> {
   }
 }
 
+/** axe over the state in light and dark, with a screenshot of each. */
 async function bothSchemes(app: AppPage, name: string): Promise<void> {
   await dismissNotifications(app.page)
-  await app.screenshot(name)
-  await app.setScheme('dark')
-  await app.screenshot(name)
-  await app.setScheme('light')
+  await expectNoViolationsInBothSchemes(app, name, name)
 }
 
 const field = (page: Page) => page.getByRole('textbox', { name: 'Payment ID' })
@@ -32,7 +31,7 @@ async function readFailure(page: Page, code: string) {
   await card.getByTestId('decline-code').getByText(code, { exact: true }).waitFor()
   return {
     title: await card.getByRole('heading', { level: 3 }).textContent(),
-    meaning: await card.getByTestId('decline-meaning').textContent(),
+    meaning: await page.getByTestId('payment-details').getByTestId('decline-meaning').textContent(),
     retry: await card.getByTestId('retryable-badge').textContent(),
     customer: await card.getByTestId('customer-message').textContent(),
     next: await card.getByTestId('agent-next-step').textContent(),
@@ -71,13 +70,23 @@ describe('Payments', () => {
     expect(declined.next).toContain('Tell the customer their bank declined the card')
     const summary = page.getByTestId('payment-summary')
     expect(await summary.getByTestId('payment-status').textContent()).toBe('failed')
-    expect(await summary.getByTestId('amount-raw').textContent()).toBe('12000')
     expect(await summary.getByTestId('amount-formatted').textContent()).toContain('120.00')
-    // Seeded 13 minutes before the sandbox started.
-    expect(await summary.getByTestId('attempt-relative').textContent()).toMatch(/^1[34] minutes ago$/)
-    expect(await summary.getByText('CARD', { exact: true }).count()).toBe(1)
     await bothSchemes(app, 'payments-failed')
     await app.atSmallestWindow('payments-failed')
+    // The rest is folded below, a button (and Enter) away.
+    const details = page.getByTestId('payment-details')
+    const attemptButton = details.getByRole('button', { name: 'Last attempt: when, method, amount as sent' })
+    await attemptButton.focus()
+    await page.keyboard.press('Enter')
+    await details.getByTestId('amount-raw').waitFor()
+    expect(await details.getByTestId('amount-raw').textContent()).toBe('12000')
+    // Seeded 13 minutes before the sandbox started.
+    expect(await details.getByTestId('attempt-relative').textContent()).toMatch(/^1[34] minutes ago$/)
+    expect(await details.getByText('CARD', { exact: true }).count()).toBe(1)
+    await details.getByRole('button', { name: 'What it means, who can fix it, retrying' }).click()
+    await details.getByTestId('who-can-fix').waitFor()
+    await expectNoViolationsInBothSchemes(app, 'payments details open', 'payments-failed-details')
+    await app.atSmallestWindow('payments-failed-details')
 
     const stolen = await readFailure(page, 'stolen_card')
     expect(stolen.title).toBe('Card reported stolen')
@@ -119,17 +128,20 @@ describe('Payments', () => {
     const { page } = app
     await lookUp(page, 'pay_seed_settled_1')
     const summary = page.getByTestId('payment-summary')
+    const details = page.getByTestId('payment-details')
     await summary.getByTestId('payment-status').getByText('settled').waitFor()
     expect(await page.getByTestId('failure-card').count()).toBe(0)
-    expect(await summary.getByTestId('last-attempt').textContent()).toContain('succeeded')
-    expect(await summary.getByTestId('attempt-relative').textContent()).toMatch(/minutes ago$/)
+    // Nothing failed: the last attempt is open from the start.
+    await details.getByTestId('last-attempt').waitFor()
+    expect(await details.getByTestId('last-attempt').textContent()).toContain('succeeded')
+    expect(await details.getByTestId('attempt-relative').textContent()).toMatch(/minutes ago$/)
     await bothSchemes(app, 'payments-settled')
 
     await lookUp(page, 'pay_seed_pending_1')
     await summary.getByTestId('payment-status').getByText('pending').waitFor()
     expect(await page.getByTestId('failure-card').count()).toBe(0)
-    expect(await summary.getByTestId('last-attempt').textContent()).toContain('No deposit attempt yet')
-    expect(await summary.getByTestId('amount-raw').textContent()).toMatch(/^\d+$/)
+    expect(await details.getByTestId('last-attempt').textContent()).toContain('No deposit attempt yet')
+    expect(await details.getByTestId('amount-raw').textContent()).toMatch(/^\d+$/)
   })
 
   it('says an unknown ID is not in this environment', async () => {

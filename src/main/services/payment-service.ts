@@ -4,13 +4,17 @@ import { paymentSchema, type PaymentLookup } from '../../shared/contract/payment
 import type { Account } from '../../shared/accounts'
 import type { EnvironmentId } from '../../shared/environments'
 import { checkPaymentId } from '../../shared/payment-id'
+import { addRecentLookup, type RecentLookup } from '../../shared/recent-lookups'
 import type { ApiClient } from '../api/api-client'
 import type { Priority } from '../scheduler/scheduler'
 import type { SettingsStore } from '../settings/settings-store'
 import { accountLabel, type Connections } from './connections'
 import { describeShapeError } from './shape-error'
 
-const recentLimit = 20
+function isNewest(list: readonly RecentLookup[], entry: RecentLookup): boolean {
+  const newest = list[0]
+  return newest?.id === entry.id && newest.environment === entry.environment && newest.account === entry.account
+}
 
 export interface PaymentService {
   /** In the active environment, in `account` (the one in use when absent). */
@@ -51,10 +55,11 @@ export function createPaymentService(deps: {
       }
       const parsed = paymentSchema.safeParse(raw)
       if (!parsed.success) throw describeShapeError('payment', parsed.error)
-      if ((options.remember ?? true) && deps.settings.get().recentLookups[0] !== checked.id) {
+      const place = { id: checked.id, environment, account: account.id }
+      if ((options.remember ?? true) && !isNewest(deps.settings.get().recentLookups, place)) {
         // Failing to remember a lookup must not fail the lookup itself.
         deps.settings.updateSoon(
-          (s) => ({ ...s, recentLookups: [checked.id, ...s.recentLookups.filter((id) => id !== checked.id)].slice(0, recentLimit) }),
+          (s) => ({ ...s, recentLookups: addRecentLookup(s.recentLookups, place) }),
           (error) => deps.onRememberFailed?.(error),
         )
       }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { accountSchema } from './account-schema'
+import { environmentIds } from '../environments'
 import { withinJsonBounds } from '../json-bounds'
 
 // The documented fields are checked for type; the sandbox's extra fields are read when
@@ -35,7 +36,7 @@ export type PaymentView = z.infer<typeof paymentSchema>
 export const paymentLookupSchema = z.object({
   /** The ID as it was looked up (the service may not echo it). */
   id: z.string(),
-  environment: z.string(),
+  environment: z.enum(environmentIds),
   /** The merchant account whose key looked it up. */
   account: accountSchema,
   fetchedAt: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defaultEnvironmentAccounts, environmentAccountsSchema } from './account-schema'
 import { environmentIds } from '../environments'
+import { recentInAll, type RecentLookup } from '../recent-lookups'
 
 export const themeSchema = z.enum(['light', 'dark', 'system'])
 
@@ -11,6 +12,20 @@ export const throttleSchema = z.object({
   /** Fraction of the service's limit batch work leaves to colleagues on the same key; absent in files from before it existed. */
   headroom: z.number().min(0).max(0.5).default(0.1),
 })
+
+const recentLookupSchema = z
+  .object({ id: z.string().max(256), environment: z.enum(environmentIds), account: z.string().max(40) })
+  .strict() satisfies z.ZodType<RecentLookup>
+
+/**
+ * Files from before recent lookups kept their environment hold bare IDs: where those were
+ * looked up is unknown, and showing them anywhere could offer a sandbox ID under Production,
+ * so they are left out (the rest of the file still loads).
+ */
+const recentLookupsSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? value.filter((entry) => typeof entry !== 'string') : value),
+  z.array(recentLookupSchema).max(recentInAll),
+)
 
 const remoteEnvironmentSchema = z.object({ baseUrl: z.string().max(2_048).nullable() })
 
@@ -24,7 +39,8 @@ export const settingsSchema = z.object({
     .strict()
     .default({ local: defaultEnvironmentAccounts, production: defaultEnvironmentAccounts, operator: defaultEnvironmentAccounts }),
   throttle: throttleSchema,
-  recentLookups: z.array(z.string().max(256)).max(20),
+  /** Newest first, each with where it was looked up (src/shared/recent-lookups.ts). */
+  recentLookups: recentLookupsSchema,
   theme: themeSchema,
 })
 

@@ -81,8 +81,9 @@ describe('a write that fails half way', () => {
     expect(await readdir(dir)).toEqual(['settings.json'])
     expect(store.get().theme).toBe('light')
     disk.full = false
-    await store.update((s) => ({ ...s, recentLookups: ['pay_1'] }))
-    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ theme: 'light', recentLookups: ['pay_1'] })
+    const recent = { id: 'pay_1', environment: 'local' as const, account: 'default' }
+    await store.update((s) => ({ ...s, recentLookups: [recent] }))
+    expect(JSON.parse(await readFile(store.path, 'utf8'))).toMatchObject({ theme: 'light', recentLookups: [recent] })
   })
 })
 

@@ -23,7 +23,10 @@ const custom: Settings = {
   activeEnvironment: 'production',
   environments: { production: { baseUrl: 'https://api.example.com' }, operator: { baseUrl: null } },
   throttle: { ceiling: 25, concurrency: 2, headroom: 0.15 },
-  recentLookups: ['pay_1', 'pay_2'],
+  recentLookups: [
+    { id: 'pay_1', environment: 'production', account: 'default' },
+    { id: 'pay_2', environment: 'local', account: 'default' },
+  ],
   theme: 'dark',
 }
 
@@ -93,7 +96,7 @@ describe('SettingsStore.update', () => {
   it('hands out a frozen snapshot: changing it throws and leaves the store as it was', async () => {
     const store = new SettingsStore(dir)
     await store.load()
-    expect(() => store.get().recentLookups.push('pay_x')).toThrow(TypeError)
+    expect(() => store.get().recentLookups.push({ id: 'pay_x', environment: 'local', account: 'default' })).toThrow(TypeError)
     expect(() => {
       store.get().throttle.ceiling = 5
     }).toThrow(TypeError)
@@ -105,7 +108,13 @@ describe('SettingsStore.update', () => {
     ['a ceiling of 0', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 0, concurrency: 1, headroom: 0.1 } })],
     ['a fractional concurrency', (s: Settings): Settings => ({ ...s, throttle: { ceiling: 10, concurrency: 1.5, headroom: 0.1 } })],
     ['an unknown environment', (s: Settings): Settings => ({ ...s, activeEnvironment: 'staging' as Settings['activeEnvironment'] })],
-    ['21 recent lookups', (s: Settings): Settings => ({ ...s, recentLookups: Array.from({ length: 21 }, (_, i) => `pay_${i}`) })],
+    [
+      '101 recent lookups',
+      (s: Settings): Settings => ({
+        ...s,
+        recentLookups: Array.from({ length: 101 }, (_, i) => ({ id: `pay_${i}`, environment: 'local' as const, account: 'default' })),
+      }),
+    ],
   ])('refuses %s and keeps the file and the value as they were', async (_label, change) => {
     const store = new SettingsStore(dir)
     await store.load()
@@ -120,7 +129,8 @@ describe('SettingsStore.update', () => {
     const store = new SettingsStore(dir)
     await store.load()
     // Earlier updates write larger files, so unordered writes would finish out of order.
-    const lookups = (count: number) => Array.from({ length: count }, (_, i) => `pay_${i}_${'x'.repeat(240)}`)
+    const lookups = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: `pay_${i}_${'x'.repeat(240)}`, environment: 'local' as const, account: 'default' }))
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         store.update((s) => ({ ...s, throttle: { ...s.throttle, ceiling: i + 1 }, recentLookups: lookups(20 - 2 * i) })),

@@ -18,8 +18,11 @@ describe('payments store: the ID field', () => {
     state().setInput('  pay_seed_card_declined \n')
     await state().submit()
     expect(fake.lookups).toEqual(['pay_seed_card_declined'])
-    expect(state()).toMatchObject({ status: 'done', lookedUpId: 'pay_seed_card_declined', error: null })
-    expect(state().result?.payment.lastDepositAttempt?.error).toBe('card_declined')
+    expect(state().lookup).toMatchObject({
+      status: 'done',
+      key: { id: 'pay_seed_card_declined', environment: 'local', account: 'default' },
+      result: { payment: { lastDepositAttempt: { error: 'card_declined' } } },
+    })
   })
 
   it('takes the ID out of a pasted dashboard link and says so', () => {
@@ -61,7 +64,7 @@ describe('payments store: the ID field', () => {
     await state().submit()
     expect(fake.lookups).toEqual([])
     expect(state().fieldError).toContain(message)
-    expect(state().status).toBe('idle')
+    expect(state().lookup).toBeNull()
   })
 
   it('clears the field error and hint when the user types', () => {
@@ -76,9 +79,9 @@ describe('payments store: lookups', () => {
   it('keeps the 404 as the outcome, in the main process words', async () => {
     installFakePayments()
     await state().open('pay_nope')
-    expect(state()).toMatchObject({
+    expect(state().lookup).toMatchObject({
       status: 'failed',
-      lookedUpId: 'pay_nope',
+      key: { id: 'pay_nope' },
       error: { code: 'not-found', message: 'No payment with this ID in Local sandbox.' },
     })
   })
@@ -87,18 +90,18 @@ describe('payments store: lookups', () => {
     const fake = installFakePayments()
     fake.error = { code: 'invalid-id', message: 'A payment ID cannot contain "..".' }
     await state().open('pay..x')
-    expect(state()).toMatchObject({ status: 'idle', fieldError: 'A payment ID cannot contain "..".', error: null })
+    expect(state()).toMatchObject({ lookup: null, fieldError: 'A payment ID cannot contain "..".' })
   })
 
   it('retries the same ID', async () => {
     const fake = installFakePayments([declined])
     fake.error = { code: 'timeout', message: 'The service did not answer within 15 seconds.' }
     await state().open('pay_seed_card_declined')
-    expect(state().status).toBe('failed')
+    expect(state().lookup?.status).toBe('failed')
     fake.error = null
     await state().retry()
     expect(fake.lookups).toEqual(['pay_seed_card_declined', 'pay_seed_card_declined'])
-    expect(state().status).toBe('done')
+    expect(state().lookup?.status).toBe('done')
   })
 
   it('shows only the latest of two overlapping lookups', async () => {
@@ -113,21 +116,20 @@ describe('payments store: lookups', () => {
     await state().open('pay_settled')
     release()
     await first
-    expect(state().result?.id).toBe('pay_settled')
-    expect(state().lookedUpId).toBe('pay_settled')
+    expect(state().lookup).toMatchObject({ status: 'done', key: { id: 'pay_settled' }, result: { id: 'pay_settled' } })
   })
 
   it('reads the recent lookups again after each lookup, found or not', async () => {
     installFakePayments([declined])
     await state().open('pay_seed_card_declined')
     await vi.waitFor(() => {
-      expect(useConnection.getState().view?.settings.recentLookups).toEqual(['pay_seed_card_declined'])
+      expect(useConnection.getState().view?.settings.recentLookups.map((r) => r.id)).toEqual(['pay_seed_card_declined'])
     })
     await state().open('pay_missing')
     await vi.waitFor(() => {
       expect(useConnection.getState().loading).toBe(false)
     })
-    expect(useConnection.getState().view?.settings.recentLookups).toEqual(['pay_seed_card_declined'])
+    expect(useConnection.getState().view?.settings.recentLookups.map((r) => r.id)).toEqual(['pay_seed_card_declined'])
   })
 
   it('notifies when the answer arrives while the user is on another screen', async () => {

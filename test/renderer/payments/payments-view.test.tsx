@@ -32,17 +32,27 @@ describe('Payments screen', () => {
     expect(fake.lookups).toEqual(['pay_seed_card_declined'])
   })
 
-  it('explains a failed attempt: meaning, who fixes it, retry, customer message and next step', async () => {
+  it('puts the summary, the failure, the customer message and the next step first; meaning and who fixes it in the details', async () => {
     const { user } = await renderPayments([failedPayment('card_declined')])
     await lookUp(user, 'pay_seed_card_declined')
     const card = await screen.findByTestId('failure-card')
     expect(within(card).getByRole('heading', { name: 'Declined by the bank' })).toBeInTheDocument()
     expect(within(card).getByTestId('decline-code')).toHaveTextContent('card_declined')
     expect(within(card).getByTestId('retryable-badge')).toHaveTextContent('Retry: yes')
-    expect(within(card).getByTestId('who-can-fix')).toHaveTextContent("The customer or the customer's bank")
     expect(within(card).getByTestId('customer-message')).toHaveTextContent('Your card was declined.')
     expect(within(card).getByTestId('agent-next-step')).toHaveTextContent('Tell the customer their bank declined the card.')
     expect(within(card).getByRole('button', { name: 'Copy customer message' })).toBeInTheDocument()
+    // Said once, in the summary line: no "Last attempt failed" header; the attempt's own badge and the raw JSON are folded away.
+    const outsideDetails = screen
+      .getAllByText(/failed/i)
+      .filter((element) => !element.closest('[data-testid="payment-details"], [data-testid="raw-json"]'))
+    expect(outsideDetails.map((element) => element.textContent)).toEqual(['failed'])
+    const why = screen.getByRole('button', { name: 'What it means, who can fix it, retrying' })
+    expect(why).toHaveAttribute('aria-expanded', 'false')
+    await user.click(why)
+    expect(why).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByTestId('who-can-fix')).toHaveTextContent("The customer or the customer's bank")
+    expect(screen.getByTestId('decline-meaning')).toHaveTextContent('bank that issued the card refused')
   })
 
   it('keeps the reason of a stolen card out of the customer message', async () => {
@@ -70,17 +80,21 @@ describe('Payments screen', () => {
     expect(within(card).getByTestId('agent-next-step')).toHaveTextContent('card_velocity_exceeded')
   })
 
-  it('shows status, the raw amount with the cents reading, method and when the attempt happened', async () => {
+  it('shows the summary line, and the raw amount, method and time of the attempt in the details', async () => {
     const { user } = await renderPayments([failedPayment('card_declined')])
     await lookUp(user, 'pay_seed_card_declined')
     const summary = await screen.findByTestId('payment-summary')
+    expect(within(summary).getByTestId('payment-id')).toHaveTextContent('pay_seed_card_declined')
     expect(within(summary).getByTestId('payment-status')).toHaveTextContent('failed')
-    expect(within(summary).getByTestId('amount-raw')).toHaveTextContent('1500')
     expect(within(summary).getByTestId('amount-formatted')).toHaveTextContent('15.00')
-    expect(within(summary).getByText('assuming minor units')).toBeInTheDocument()
-    expect(within(summary).getByText('CARD')).toBeInTheDocument()
-    expect(within(summary).getByTestId('attempt-relative')).toHaveTextContent('3 hours ago')
-    expect(within(summary).getByTestId('attempt-utc')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
+    expect(within(summary).getByTestId('payment-customer')).toHaveTextContent('ada@example.com')
+    await user.click(screen.getByRole('button', { name: 'Last attempt: when, method, amount as sent' }))
+    const details = screen.getByTestId('payment-details')
+    expect(within(details).getByTestId('amount-raw')).toHaveTextContent('1500')
+    expect(within(details).getByTestId('units-note')).toHaveTextContent('minor units')
+    expect(within(details).getByText('CARD')).toBeInTheDocument()
+    expect(within(details).getByTestId('attempt-relative')).toHaveTextContent('3 hours ago')
+    expect(within(details).getByTestId('attempt-utc')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
   })
 
   it('shows a settled payment without a failure card, and a pending one with no attempt', async () => {
@@ -92,7 +106,8 @@ describe('Payments screen', () => {
     const pending = failedPayment('x', { id: 'pay_pending', status: 'pending', lastDepositAttempt: null })
     const { user } = await renderPayments([settled, pending])
     await lookUp(user, 'pay_settled')
-    expect(await screen.findByTestId('payment-summary')).toHaveTextContent('succeeded')
+    // Nothing failed, so the last attempt is open from the start.
+    expect(await screen.findByTestId('last-attempt')).toHaveTextContent('succeeded')
     expect(screen.queryByTestId('failure-card')).not.toBeInTheDocument()
     await lookUp(user, 'pay_pending')
     expect(await screen.findByText(/No deposit attempt yet/)).toBeInTheDocument()
@@ -201,6 +216,7 @@ describe('Payments screen', () => {
   it('focuses and selects the field when Ctrl/Cmd+K asks for it', async () => {
     await renderPayments()
     fireEvent.change(field(), { target: { value: 'pay_old' } })
+    field().blur()
     expect(field()).not.toHaveFocus()
     act(() => {
       useNavigation.getState().focusLookup()

@@ -3,16 +3,29 @@ import type { IpcResult } from '../../../shared/contract/ipc-result'
 import type { LinkOpening } from '../../../shared/contract/link-schema'
 import type { PaymentLookup } from '../../../shared/contract/payment-schema'
 import { explainDecline } from '../../../shared/decline-codes'
+import type { EnvironmentId } from '../../../shared/environments'
 import { extractPaymentId } from '../../../shared/extract-payment-id'
 import { checkPaymentId } from '../../../shared/payment-id'
 import { invoke } from '../api/client'
 import { announce } from '../shell/announcer'
 import { notifyIfAway } from '../shell/notify-away'
-import { useConnection } from './connection-store'
+import { useShallow } from 'zustand/react/shallow'
+import { defaultAccount } from '../../../shared/accounts'
+import { selectActiveAccount, selectActiveEnvironment, useConnection } from './connection-store'
 import { createStore } from './create-store'
 import { toErrorShape } from './error-shape'
 
-export type LookupStatus = 'idle' | 'loading' | 'done' | 'failed'
+/** What a lookup answers: an ID, in the environment and account in use when it was asked. */
+export interface LookupKey {
+  id: string
+  environment: EnvironmentId
+  account: string
+}
+
+export type Lookup =
+  | { key: LookupKey; status: 'loading' }
+  | { key: LookupKey; status: 'done'; result: PaymentLookup }
+  | { key: LookupKey; status: 'failed'; error: AppErrorShape }
 
 interface PaymentsState {
   /** What is in the ID field. */
@@ -23,11 +36,8 @@ interface PaymentsState {
   fieldHint: string | null
   /** The IDs found in text that held more than one, to pick from. */
   candidates: string[]
-  status: LookupStatus
-  /** The ID of the lookup on screen (running, answered or failed). */
-  lookedUpId: string | null
-  result: PaymentLookup | null
-  error: AppErrorShape | null
+  /** The last lookup asked for (running, answered or failed); shown only while it answers the field (selectShownLookup). */
+  lookup: Lookup | null
   /** A payments-desk:// link that was refused: nothing was looked up. */
   linkError: AppErrorShape | null
   /** The navigation store's Ctrl/Cmd+K counter already acted on. */
@@ -47,6 +57,42 @@ interface PaymentsState {
 
 let latest = 0
 
+/** The one ID the field holds, checked as a lookup would check it; null when it holds none or several. */
+export function idInField(input: string): string | null {
+  const found = extractPaymentId(input)
+  if (found.kind !== 'found') return null
+  const checked = checkPaymentId(found.id)
+  return checked.ok ? checked.id : null
+}
+
+/** Where a lookup made now would look: the environment and account in use. */
+export type LookupPlace = Omit<LookupKey, 'id'>
+
+export function selectLookupPlace(connection: ReturnType<typeof useConnection.getState>): LookupPlace {
+  return { environment: selectActiveEnvironment(connection), account: selectActiveAccount(connection)?.id ?? defaultAccount.id }
+}
+
+/** True when `key` is the ID in the field, looked up where lookups go now. */
+export function answersField(key: LookupKey, input: string, place: LookupPlace): boolean {
+  return key.id === idInField(input) && key.environment === place.environment && key.account === place.account
+}
+
+/**
+ * The screen's one rule: a lookup is shown only while it answers the ID in the field, in the
+ * environment and account in use. Anything else (an earlier ID, the sandbox's answer under
+ * Production, another account's) shows nothing.
+ */
+export function selectShownLookup(payments: Pick<PaymentsState, 'input' | 'lookup'>, place: LookupPlace): Lookup | null {
+  const { lookup } = payments
+  return lookup !== null && answersField(lookup.key, payments.input, place) ? lookup : null
+}
+
+/** The lookup the screen shows now (selectShownLookup), re-rendering when the field, the lookup or the place changes. */
+export function useShownLookup(): Lookup | null {
+  const place = useConnection(useShallow(selectLookupPlace))
+  return usePayments((s) => selectShownLookup(s, place))
+}
+
 /** A found payment in a few words: its status and, when the last attempt failed, why. */
 function describeFound(lookup: PaymentLookup): { title: string; failure: string | null } {
   const attempt = lookup.payment.lastDepositAttempt
@@ -64,13 +110,20 @@ function ambiguity(candidates: string[]): string {
 }
 
 export const usePayments = createStore<PaymentsState>((set, get) => {
+  /** Still the latest lookup, and still what the screen shows: only then may its answer be said. */
+  const current = (run: number): boolean => run === latest && selectShownLookup(get(), selectLookupPlace(useConnection.getState())) !== null
+
   async function lookup(id: string): Promise<void> {
+    // The last Enter wins: an earlier lookup still running is dropped when it answers (getPayment cannot be cancelled).
     const run = ++latest
-    set({ status: 'loading', lookedUpId: id, result: null, error: null, linkError: null, fieldError: null, candidates: [] })
+    const key = { id, ...selectLookupPlace(useConnection.getState()) }
+    set({ lookup: { key, status: 'loading' }, linkError: null, fieldError: null, candidates: [] })
     try {
       const result = await invoke('getPayment', { id })
       if (run !== latest) return
-      set({ status: 'done', result })
+      // Keyed by where main looked, which the answer says.
+      set({ lookup: { key: { id, environment: result.environment, account: result.account.id }, status: 'done', result } })
+      if (!current(run)) return
       const found = describeFound(result)
       const away = notifyIfAway('payments', {
         title: found.title,
@@ -82,10 +135,11 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
       if (run !== latest) return
       const error = toErrorShape(caught)
       if (error.code === 'invalid-id') {
-        set({ status: 'idle', lookedUpId: null, fieldError: error.message })
+        set({ lookup: null, fieldError: error.message })
         return
       }
-      set({ status: 'failed', error })
+      set({ lookup: { key, status: 'failed', error } })
+      if (!current(run)) return
       const away = notifyIfAway('payments', {
         title: `Lookup of ${id}`,
         message: error.message,
@@ -104,23 +158,21 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
     fieldError: null,
     fieldHint: null,
     candidates: [],
-    status: 'idle',
-    lookedUpId: null,
-    result: null,
-    error: null,
+    lookup: null,
     linkError: null,
     seenFocusRequest: 0,
     setInput(value) {
-      set({ input: value, fieldError: null, fieldHint: null, candidates: [] })
+      set({ input: value, fieldError: null, fieldHint: null, candidates: [], linkError: null })
     },
     paste(text) {
       const found = extractPaymentId(text)
       if (found.kind === 'empty') return false
       if (found.kind === 'ambiguous') {
-        set({ input: text.trim(), fieldError: ambiguity(found.candidates), fieldHint: null, candidates: found.candidates })
+        set({ input: text.trim(), fieldError: ambiguity(found.candidates), fieldHint: null, candidates: found.candidates, linkError: null })
         return true
       }
       set({
+        linkError: null,
         input: found.id,
         fieldError: null,
         fieldHint: found.extracted ? `Took ${found.id} out of the pasted text.` : null,
@@ -151,17 +203,19 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
       await lookup(id)
     },
     async retry() {
-      const id = get().lookedUpId
-      if (id !== null) await lookup(id)
+      const id = get().lookup?.key.id
+      if (id !== undefined) await lookup(id)
     },
     async openLink(delivery) {
       if (delivery.ok) {
+        // Main has made the link's account the one in use: key the lookup by it, not by the account before.
+        await useConnection.getState().load()
         await get().open(delivery.value.id)
         return
       }
       // A lookup still running would put its answer over the refusal.
       latest += 1
-      set({ status: 'idle', lookedUpId: null, result: null, error: null, linkError: delivery.error, fieldError: null, candidates: [] })
+      set({ lookup: null, linkError: delivery.error, fieldError: null, candidates: [] })
     },
     markFocusSeen(request) {
       set({ seenFocusRequest: request })

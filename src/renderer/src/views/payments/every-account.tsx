@@ -1,68 +1,73 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { checkPaymentId } from '../../../../shared/payment-id'
 import { toErrorShape } from '../../stores/error-shape'
-import { extractPaymentId } from '../../../../shared/extract-payment-id'
 import { ErrorAlert } from '../../components/error-alert'
 import { statusColor } from '../../format/status-color'
-import { selectActiveEnvironment, selectActiveEnvironmentView, useConnection } from '../../stores/connection-store'
+import { selectActiveEnvironment, selectActiveEnvironmentView, selectActiveLabel, useConnection } from '../../stores/connection-store'
 import { useEveryAccount, type AccountFinding } from '../../stores/every-account-store'
-import { usePayments } from '../../stores/payments-store'
+import { idInField, usePayments } from '../../stores/payments-store'
 
-/** The ID in the field, when it holds exactly one valid one. */
-function fieldId(input: string): string | null {
-  const found = extractPaymentId(input)
-  if (found.kind !== 'found') return null
-  const checked = checkPaymentId(found.id)
-  return checked.ok ? checked.id : null
+/** "Look up in every account", beside Look up: where a payment lives when the ticket does not say which shop it came from. */
+export function EveryAccount() {
+  const hasSeveral = useConnection((s) => (selectActiveEnvironmentView(s)?.accounts.length ?? 0) > 1)
+  const candidate = usePayments((s) => idInField(s.input))
+  const running = useEveryAccount((s) => s.running)
+  if (!hasSeveral) return null
+  return (
+    <Button
+      variant="default"
+      flex="none"
+      disabled={candidate === null}
+      loading={running}
+      onClick={() => {
+        if (candidate !== null) void useEveryAccount.getState().search(candidate)
+      }}
+    >
+      Look up in every account
+    </Button>
+  )
 }
 
-/** "Look up in every account": where a payment lives when the ticket does not say which shop it came from. */
-export function EveryAccount() {
-  const env = useConnection(selectActiveEnvironmentView)
-  const input = usePayments((s) => s.input)
+/** The last search of every account, in the result area: running, its findings, or why it did not run. */
+export function AccountFindings() {
   const { id, running, findings, error } = useEveryAccount()
-  if (!env || env.accounts.length < 2) return null
-  const candidate = fieldId(input)
-  return (
-    <Stack gap="sm">
-      <Group gap="sm">
-        <Button
-          variant="default"
-          disabled={candidate === null}
-          loading={running}
-          onClick={() => {
-            if (candidate !== null) void useEveryAccount.getState().search(candidate)
-          }}
-        >
-          Look up in every account
-        </Button>
-        <Text size="sm" c="dimmed">
-          Searches all {env.accounts.length} accounts of {env.label}, each within its own rate limit.
+  const label = useConnection(selectActiveLabel)
+  if (error) return <ErrorAlert error={error} title="The accounts were not searched" />
+  if (running || !findings || id === null) {
+    return (
+      <Group gap="sm" aria-busy="true" data-testid="every-account-running">
+        <Loader size="sm" />
+        <Text size="sm">
+          Looking up {id} in every account of {label}…
         </Text>
       </Group>
-      {error ? <ErrorAlert error={error} title="The accounts were not searched" /> : null}
-      {findings && id !== null ? <Findings id={id} findings={findings} /> : null}
-    </Stack>
-  )
+    )
+  }
+  return <Findings id={id} findings={findings} />
 }
 
 function Findings(props: { id: string; findings: AccountFinding[] }) {
   const environment = useConnection(selectActiveEnvironment)
+  const label = useConnection(selectActiveLabel)
   const found = props.findings.filter((finding) => finding.lookup !== null).length
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="every-account-title" data-testid="every-account-results">
       <Stack gap="sm">
-        <Title order={3} size="h5" id="every-account-title">
-          {props.id}: found in {found} of {props.findings.length} accounts
-        </Title>
+        <Stack gap={2}>
+          <Title order={3} size="h5" id="every-account-title">
+            {props.id}: found in {found} of {props.findings.length} accounts
+          </Title>
+          <Text size="sm" c="dimmed">
+            All the accounts of {label} were searched, each within its own rate limit.
+          </Text>
+        </Stack>
         {props.findings.map((finding) => (
           <Group key={finding.account.id} justify="space-between" wrap="wrap" gap="xs" data-testid={`finding-${finding.account.id}`}>
             <Text fw={500}>{finding.account.name}</Text>
             {finding.lookup ? (
               <Group gap="xs">
                 {finding.lookup.payment.status ? (
-                  <Badge variant="light" color={statusColor(finding.lookup.payment.status)}>
+                  <Badge variant="light" tt="none" color={statusColor(finding.lookup.payment.status)}>
                     {finding.lookup.payment.status}
                   </Badge>
                 ) : null}

@@ -1,12 +1,14 @@
 import { Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core'
-import { useShallow } from 'zustand/react/shallow'
 import { explainDecline } from '../../../../shared/decline-codes'
 import type { PaymentLookup } from '../../../../shared/contract/payment-schema'
 import { selectActiveLabel, useConnection } from '../../stores/connection-store'
-import { usePayments } from '../../stores/payments-store'
+import { useSearchAnswersField } from '../../stores/every-account-store'
+import { usePayments, useShownLookup } from '../../stores/payments-store'
 import { ErrorAlert } from '../../components/error-alert'
+import { AccountFindings } from './every-account'
 import { FailureCard } from './failure-card'
 import { LookupError } from './lookup-error'
+import { PaymentDetails } from './payment-details'
 import { PaymentSummary } from './payment-summary'
 import { RawJson } from './raw-json'
 import { StartHint } from './start-hint'
@@ -37,23 +39,41 @@ function failed(lookup: PaymentLookup): boolean {
 }
 
 function Payment({ lookup }: { lookup: PaymentLookup }) {
+  const explanation = failed(lookup) ? explainDecline(lookup.payment.lastDepositAttempt?.error) : null
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       <PaymentSummary lookup={lookup} />
-      {failed(lookup) && <FailureCard explanation={explainDecline(lookup.payment.lastDepositAttempt?.error)} />}
+      {explanation && <FailureCard explanation={explanation} />}
+      <PaymentDetails lookup={lookup} explanation={explanation} />
       <RawJson raw={lookup.raw} />
     </Stack>
   )
 }
 
-/** Whatever the last lookup came to: nothing yet, running, a payment, or why not. */
+/**
+ * The one result area: the answer to the ID in the field, in the environment and account in use
+ * (useShownLookup), or nothing yet. A search of every account for that ID takes the place of
+ * its "not found" here, rather than sitting below it.
+ */
 export function LookupOutcome() {
-  const { status, id, result, error, linkError } = usePayments(
-    useShallow((s) => ({ status: s.status, id: s.lookedUpId, result: s.result, error: s.error, linkError: s.linkError })),
-  )
+  const linkError = usePayments((s) => s.linkError)
+  const lookup = useShownLookup()
+  const searched = useSearchAnswersField()
   if (linkError) return <ErrorAlert error={linkError} data-testid="link-error" />
-  if (status === 'loading' && id !== null) return <Loading id={id} />
-  if (status === 'done' && result) return <Payment lookup={result} />
-  if (status === 'failed' && error && id !== null) return <LookupError id={id} error={error} />
-  return <StartHint />
+  const notFound = lookup?.status === 'failed' && lookup.error.code === 'not-found'
+  if (searched && (lookup === null || notFound)) return <AccountFindings />
+  if (lookup === null) return <StartHint />
+  switch (lookup.status) {
+    case 'loading':
+      return <Loading id={lookup.key.id} />
+    case 'done':
+      return (
+        <>
+          <Payment lookup={lookup.result} />
+          {searched && <AccountFindings />}
+        </>
+      )
+    case 'failed':
+      return <LookupError id={lookup.key.id} error={lookup.error} />
+  }
 }

@@ -1,14 +1,15 @@
 import { Button, Group, Text } from '@mantine/core'
+import { useShallow } from 'zustand/react/shallow'
+import { recentLookupsIn } from '../../../../shared/recent-lookups'
 import { useConnection } from '../../stores/connection-store'
-import { usePayments } from '../../stores/payments-store'
+import { selectLookupPlace, usePayments } from '../../stores/payments-store'
 
 const shownCount = 10
 const maxLabelLength = 40
-const noRecents: string[] = []
 
-/** The IDs looked up lately (kept by the main process, IDs only): one click opens one again. */
+/** The IDs looked up lately in the environment and account in use (kept by the main process): one click opens one again. */
 export function RecentLookups() {
-  const recent = useConnection((s) => s.view?.settings.recentLookups ?? noRecents)
+  const recent = useConnection(useShallow((s) => recentLookupsIn(s.view?.settings.recentLookups ?? [], selectLookupPlace(s))))
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label="Recent lookups">
       <Text size="sm" c="dimmed">
