@@ -4,6 +4,7 @@ import { failedTotals, type FailedAmount } from '../../../../shared/batch/failed
 import type { BatchResult } from '../../../../shared/contract/batch-schema'
 import { minorUnitsAssumption } from '../../../../shared/format/money'
 import { formatCount } from '../../../../shared/format/number'
+import { plural } from '../../../../shared/format/plural'
 import { amountText, noCurrencyLabel } from './amount-text'
 
 function Side({ side, currency }: { side: FailedAmount; currency: string | null }) {
@@ -16,7 +17,7 @@ function Side({ side, currency }: { side: FailedAmount; currency: string | null 
         {side.payments === side.withoutAmount ? 'No amount given' : amount?.text}
       </Text>
       <Text size="xs" c="dimmed">
-        {formatCount(side.payments)} {side.payments === 1 ? 'payment' : 'payments'}
+        {plural(side.payments, { one: 'payment', other: 'payments' })}
         {missing}
       </Text>
     </>

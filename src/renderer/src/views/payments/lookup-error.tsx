@@ -1,6 +1,7 @@
 import { Button, Code, EmptyState } from '@mantine/core'
 import type { AppErrorShape } from '../../../../shared/app-error'
 import { wordsFor } from '../../../../shared/error-words'
+import { plural } from '../../../../shared/format/plural'
 import { ErrorAlert } from '../../components/error-alert'
 import { selectActiveEnvironmentView, useConnection } from '../../stores/connection-store'
 import { useEveryAccount } from '../../stores/every-account-store'
@@ -39,7 +40,7 @@ export function LookupError({ id, error }: { id: string; error: AppErrorShape })
                 void useEveryAccount.getState().search(id)
               }}
             >
-              Search the other {otherAccounts === 1 ? 'account' : `${otherAccounts} accounts`}
+              Search the other {otherAccounts === 1 ? 'account' : plural(otherAccounts, { one: 'account', other: 'accounts' })}
             </Button>
           ) : null}
           <SettingsButton label="Check the environment in Settings" />
