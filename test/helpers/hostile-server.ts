@@ -7,6 +7,7 @@ import { createGzip } from 'node:zlib'
 // segment picks the behaviour, so a test asks for one with the client's own `path`:
 //
 //   /echo                     200 {"ok":true}
+//   /announce/{code}          the service's answer with each ?h=Name:value as a header (200 {"ok":true})
 //   /status/{code}            the service's error body; ?retry-after=N adds Retry-After
 //   /flaky/{n}/{code}         the first n hits of this path answer {code}, then 200
 //   /gigantic                 50 MB with its Content-Length, streamed
@@ -179,6 +180,13 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   const behaviours: Record<string, Behaviour> = {
     echo: (_req, res) => {
       sendJson(res, 200, { ok: true })
+    },
+    announce: (_req, res, args, query) => {
+      const status = args[0] === undefined ? 200 : statusArg(args)
+      const headers = Object.fromEntries(
+        query.getAll('h').map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1).trim()]),
+      )
+      sendJson(res, status, status < 300 ? { ok: true } : serviceError(status), headers)
     },
     status: (_req, res, args, query) => {
       const status = statusArg(args)

@@ -9,13 +9,16 @@ import { acceptedButUnreadable, errorForStatus, invalidResponse, networkFailure 
 
 /** What one attempt's answer, or its failure to arrive, means for the client: a value, a retry, or an error. */
 
-export type AttemptResult = { kind: 'done'; value: unknown } | { kind: 'retry'; error: AppError; retryAfterMs: number | null }
+export type AttemptResult =
+  { kind: 'done'; value: unknown } | { kind: 'retry'; error: AppError; retryAfterMs: number | null; retryAfterHeader?: string }
 
 export interface AttemptRecord {
   status: number | null
   errorCode: AppError['code'] | null
   outcome: Outcome
   retryAfterMs?: number
+  /** The Retry-After header as sent. */
+  retryAfterHeader?: string
   announced?: AnnouncedLimit | null
 }
 
@@ -44,17 +47,18 @@ export function classifyResponse(
     // Any method: a 429 means the request was not processed, so a retry is safe.
     record.outcome = 'rate-limited'
     record.errorCode = 'rate-limited'
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
-    if (retryAfterMs !== null) record.retryAfterMs = retryAfterMs
+    const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
     if (attempt >= policy.maxRateLimitedAttempts) throw error
-    return { kind: 'retry', error, retryAfterMs }
+    return { kind: 'retry', error, retryAfterMs, ...said(record) }
   }
   if (status >= 500) {
     record.outcome = 'error'
+    // An outage that says when to come back: the scheduler pauses everyone until then, and the GET is retried after it.
+    const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
     record.errorCode = error.code
-    if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs: null }
+    if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs, ...said(record) }
     throw error
   }
   if (isSuccess(status) && typeof text === 'string') {
@@ -73,6 +77,19 @@ export function classifyResponse(
   }
   throw errorForStatus(request.method, status, contentType, text)
 }
+
+/** Retry-After, kept on the record for the scheduler (capped there) with the header as sent. */
+function readRetryAfter(response: Response, record: AttemptRecord): number | null {
+  const header = response.headers.get('retry-after')
+  const retryAfterMs = parseRetryAfter(header, Date.now())
+  if (retryAfterMs === null || header === null) return null
+  record.retryAfterMs = retryAfterMs
+  // Bounded: it is shown on screen, and a valid one is a date or a number of seconds.
+  record.retryAfterHeader = `Retry-After: ${header.trim().slice(0, 64)}`
+  return retryAfterMs
+}
+
+const said = (record: AttemptRecord) => (record.retryAfterHeader === undefined ? {} : { retryAfterHeader: record.retryAfterHeader })
 
 export function classifyFetchError(
   error: unknown,

@@ -1,6 +1,7 @@
 import type { AnnouncedLimit } from './rate-limit-headers'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
+import { cappedWait } from './pauses'
 
 /**
  * The header-driven part of the rate model: what the service announced (RateLimit-*,
@@ -22,6 +23,8 @@ export interface Quota {
   rolling: boolean
   /** The reset read when the count jumped back up (a window began), rounded to whole seconds. */
   freshResetMs: number
+  /** The headers the count and the reset were read from, to say what caused a wait. */
+  said: AnnouncedLimit['said']
 }
 
 /**
@@ -71,7 +74,8 @@ export function learnQuota(
   // More left than the last count less what was sent since, or a reset that moved later (a fixed
   // window's, read as an epoch, stays put; one read as a delta drifts with the clock, and cannot
   // place a window's end either): the service is taken to refill as it goes.
-  const resetAt = announced.resetMs === null ? null : at + announced.resetMs
+  // No announced reset holds the app longer than a Retry-After may: past the cap the quota is taken as whole again.
+  const resetAt = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
   const counted =
     previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
@@ -102,6 +106,7 @@ export function learnQuota(
     refillSeen: (previous?.refillSeen ?? !wholeWindowLeft(announced, sentSeq)) || counted || moved || fresh,
     rolling,
     freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
+    said: announced.said,
   }
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
   // (a reset given as an epoch second can read up to a second long); or, unless the count has

@@ -17,6 +17,8 @@ export interface AnnouncedLimit {
   remaining: number | null
   /** Ms from `nowMs` until the quota resets (t=, or *-Reset as delta seconds, epoch seconds or an HTTP date). */
   resetMs: number | null
+  /** The headers the remaining count and the reset were read from, as sent, to say what caused a wait. */
+  said: { remaining: string | null; reset: string | null }
 }
 
 // Past these a value is a bug or an attack, not a limit: it is ignored rather than obeyed.
@@ -83,13 +85,23 @@ function finish(
   windowMs: number | null,
   remaining: number | null,
   resetMs: number | null,
+  said: AnnouncedLimit['said'],
 ): AnnouncedLimit | null {
   // More left than the quota holds: the remaining count is the one not to trust, since
   // believing it would send too much.
   const consistentRemaining = remaining !== null && limit !== null && remaining > limit ? null : remaining
   if (limit === null && windowMs === null && consistentRemaining === null && resetMs === null) return null
-  return { source, limit, windowMs, remaining: consistentRemaining, resetMs }
+  return {
+    source,
+    limit,
+    windowMs,
+    remaining: consistentRemaining,
+    resetMs,
+    said: { remaining: consistentRemaining === null ? null : said.remaining, reset: resetMs === null ? null : said.reset },
+  }
 }
+
+const said = (name: string, value: string | null): string | null => (value === null ? null : `${name}: ${value}`)
 
 interface Policy {
   name: string | null
@@ -156,7 +168,8 @@ const ratePerMs = (policy: Policy) => (policy.windowMs === null ? Number.POSITIV
 /** The binding entry: the fewest left (the later reset on a tie); among policies, the lowest rate. */
 function readDraft(headers: Headers): AnnouncedLimit | null {
   const policies = draftPolicies(field(headers, 'ratelimit-policy'))
-  const { currents, limit } = draftCurrent(field(headers, 'ratelimit'))
+  const currentText = field(headers, 'ratelimit')
+  const { currents, limit } = draftCurrent(currentText)
   const current = currents.reduce<Current | null>((best, candidate) => {
     if (best === null) return candidate
     const [a, b] = [candidate.remaining ?? Number.POSITIVE_INFINITY, best.remaining ?? Number.POSITIVE_INFINITY]
@@ -166,7 +179,11 @@ function readDraft(headers: Headers): AnnouncedLimit | null {
   const named =
     current?.name == null ? policies.find((policy) => policy.quota === limit) : policies.find((policy) => policy.name === current.name)
   const policy = named ?? (limit === null ? [...policies].sort((a, b) => ratePerMs(a) - ratePerMs(b))[0] : undefined)
-  return finish('ratelimit', policy?.quota ?? limit, policy?.windowMs ?? null, current?.remaining ?? null, current?.resetMs ?? null)
+  const saidCurrent = said('RateLimit', currentText)
+  return finish('ratelimit', policy?.quota ?? limit, policy?.windowMs ?? null, current?.remaining ?? null, current?.resetMs ?? null, {
+    remaining: saidCurrent,
+    reset: saidCurrent,
+  })
 }
 
 /**
@@ -193,13 +210,13 @@ function readFamily(headers: Headers, prefix: string, source: RateLimitHeaderSou
     source === 'ratelimit-legacy'
       ? legacyLimit(field(headers, `${prefix}-limit`))
       : { limit: positive(textCount(field(headers, `${prefix}-limit`))), windowMs: null }
-  return finish(
-    source,
-    limit,
-    windowMs,
-    textCount(field(headers, `${prefix}-remaining`)),
-    textReset(field(headers, `${prefix}-reset`), nowMs),
-  )
+  const remaining = field(headers, `${prefix}-remaining`)
+  const reset = field(headers, `${prefix}-reset`)
+  const name = source === 'x-ratelimit' ? 'X-RateLimit' : 'RateLimit'
+  return finish(source, limit, windowMs, textCount(remaining), textReset(reset, nowMs), {
+    remaining: said(`${name}-Remaining`, remaining),
+    reset: said(`${name}-Reset`, reset),
+  })
 }
 
 /**

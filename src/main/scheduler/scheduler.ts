@@ -2,8 +2,10 @@ import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCei
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
 import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 import { cancelled, observationOf } from './task-outcome'
-import { Lanes, type Waiting } from './lanes'
+import { Lanes } from './lanes'
 import { Pacing } from './pacing'
+import { HeldPauses, shownPauseMs, timerDelay, type Pause } from './pauses'
+import { queueItem } from './queue-item'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -34,14 +36,15 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   let timerDue = 0
   let notifyPending = false
   let wasPaused = false
+  const pauses = new HeldPauses()
   // The next task to start waited for a token: its success tests the current rate.
   let paceBound = false
   let pumping = false
   let pumpAgain = false
 
   function state(): SchedulerState {
-    const interactive = lanes.count('interactive')
-    const queuedBatch = lanes.count('batch')
+    const [interactive, batch] = [lanes.count('interactive'), lanes.count('batch')]
+    const held = pauses.hold(now(), pausedUntil(model, now()), true)
     return {
       rate: model.rate,
       ceiling: model.ceiling,
@@ -55,8 +58,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       ...pacing.tokens(),
       concurrency: config.concurrency,
       inFlight,
-      queued: { interactive, batch: queuedBatch, total: interactive + queuedBatch },
-      pausedUntil: pausedUntil(model, now()),
+      queued: { interactive, batch, total: interactive + batch },
+      pausedUntil: held.until,
+      pause: held.pause,
     }
   }
 
@@ -78,8 +82,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   }
 
   function wakeIn(delayMs: number): void {
-    // Whole milliseconds, at least one, so the clock has moved when the timer fires.
-    const due = now() + Math.max(1, Math.ceil(delayMs))
+    // Whole milliseconds, at least one, so the clock has moved when the timer fires; never more than a timer holds.
+    const due = now() + timerDelay(delayMs)
     if (timer !== undefined && timerDue <= due) return
     clearTimeout(timer)
     timerDue = due
@@ -88,6 +92,13 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       pump()
       notify()
     }, due - now())
+  }
+
+  /** Something changed: start what may start, and tell the listeners. True, for use in expressions. */
+  function changed(): true {
+    pump()
+    notify()
+    return true
   }
 
   // Re-entrant calls (a task that reports at once, an abort) only ask for another pass.
@@ -105,6 +116,16 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     }
   }
 
+  /** Work the user chose to send anyway goes now; interactive work that should not wait `waitMs` is answered at once. */
+  function whileHeld(waitMs: number, pause: Pause | null): boolean {
+    if (pause !== null && waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause.header)
+    const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
+    if (anyway === null) return false
+    pacing.take(anyway.priority)
+    anyway.start(now() - anyway.scheduledAt, false)
+    return true
+  }
+
   function takePumpAgain(): boolean {
     const again = pumpAgain
     pumpAgain = false
@@ -115,10 +136,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     clearTimeout(timer)
     timer = undefined
     for (;;) {
-      const until = pausedUntil(model, now())
-      if (until !== null) {
+      const held = pauses.hold(now(), pausedUntil(model, now()), false)
+      if (held.until !== null) {
+        if (whileHeld(held.until - now(), held.pause)) continue
         wasPaused = true
-        wakeIn(until - now())
+        wakeIn(held.until - now())
         return
       }
       if (wasPaused) {
@@ -133,10 +155,12 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         return
       }
       if (inFlight >= config.concurrency) return
-      const wait = pacing.waitFor(head.priority, now(), sentSeq)
-      if (wait > 0) {
+      const wait = head.sendAnyway ? { ms: 0, header: null } : pacing.waitFor(head.priority, now(), sentSeq)
+      const quotaPause = pauses.quotaWait(now(), wait)
+      if (wait.ms > 0) {
+        if (whileHeld(wait.ms, quotaPause)) continue
         paceBound = true
-        wakeIn(wait)
+        wakeIn(wait.ms)
         return
       }
       lanes.shift()
@@ -167,47 +191,37 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         if (reported) return
         reported = true
         const obs = observationOf(outcome, feedback, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        const pausedBefore = pausedUntil(model, now())
         if (obs !== null) {
           const before = model.generation
           update(observe(model, obs, tuning))
           // Stored-up tokens would go out as one volley at a rate just found too high.
           if (obs.kind === 'rate-limited' && model.generation !== before) pacing.empty()
         }
-        pump()
-        notify()
+        pauses.answered(outcome, feedback, now(), { before: pausedBefore, after: pausedUntil(model, now()) })
+        changed()
       },
     }
     notify()
     // An async wrapper turns a synchronous throw of the task into a rejection.
     return (async () => task(ctx))().finally(() => {
       inFlight -= 1
-      pump()
-      notify()
+      changed()
     })
   }
 
   function schedule<T>(task: (ctx: TaskContext) => Promise<T>, options: ScheduleOptions): Promise<T> {
-    const { priority, signal, retry = false } = options
-    if (signal?.aborted === true) return Promise.reject(cancelled(signal.reason))
+    if (options.signal?.aborted === true) return Promise.reject(cancelled(options.signal.reason))
     return new Promise<T>((resolve, reject) => {
-      const onAbort = (): void => {
-        if (!lanes.remove(item, retry)) return
-        reject(cancelled(signal?.reason))
-        notify()
-        pump()
-      }
-      const item: Waiting = {
-        priority,
-        scheduledAt: now(),
-        start(queuedMs, rateBound) {
-          signal?.removeEventListener('abort', onAbort)
-          run(task, signal, queuedMs, rateBound).then(resolve, reject)
+      const item = queueItem(options, now(), {
+        run: (queuedMs, rateBound) => {
+          run(task, options.signal, queuedMs, rateBound).then(resolve, reject)
         },
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      lanes.push(item, retry)
-      notify()
-      pump()
+        reject,
+        leave: () => lanes.remove(item) && changed(),
+      })
+      lanes.push(item)
+      changed()
     })
   }
 
@@ -222,8 +236,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       if (patch.ceiling !== undefined) nextModel = withCeiling(nextModel, nextConfig.ceiling, tuning)
       if (patch.initialRate !== undefined) nextModel = restart(nextModel, nextConfig.initialRate, tuning)
       update(nextModel)
-      pump()
-      notify()
+      changed()
     },
     onState(listener) {
       listeners.add(listener)

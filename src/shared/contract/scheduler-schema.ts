@@ -17,6 +17,8 @@ export const schedulerStateSchema = z.object({
   inFlight: z.number(),
   queued: z.object({ interactive: z.number(), batch: z.number(), total: z.number() }),
   pausedUntil: z.number().nullable(),
+  /** A wait the service asked for in a header, longer than a few seconds: why, and the header as sent. */
+  pause: z.object({ until: z.number(), reason: z.enum(['retry-after', 'outage', 'quota']), header: z.string().max(4_200) }).nullable(),
 })
 
 export const schedulerConfigSchema = z.object({

@@ -233,6 +233,14 @@ describe('RequestsView', () => {
     )
   })
 
+  it('names a pause the service asked for: why, and the header that asked', async () => {
+    const until = Date.now() + 600_000
+    await show([], schedulerState({ pausedUntil: until, pause: { until, reason: 'quota', header: 'X-RateLimit-Reset: 3600000' } }))
+    const alert = screen.getByTestId('pause-countdown').closest('[role="alert"], .mantine-Alert-root') ?? document.body
+    expect(alert).toHaveTextContent('The service’s announced quota is spent until its reset')
+    expect(screen.getByTestId('pause-header')).toHaveTextContent('Asked for by X-RateLimit-Reset: 3600000')
+  })
+
   it('applies a new ceiling and concurrency, and shows a refusal', async () => {
     const user = userEvent.setup()
     await show([])

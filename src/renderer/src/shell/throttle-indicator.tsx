@@ -15,11 +15,10 @@ export function ThrottleIndicator() {
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const summary = paused
-    ? 'holding back after a 429'
-    : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
+  const why = scheduler.pause?.reason === 'quota' ? 'quota spent' : scheduler.pause?.reason === 'outage' ? 'service down' : '429'
+  const summary = paused ? `holding back: ${why}` : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} requests per second`
   const rateText = paused
-    ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
+    ? `${why}: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
     : `${formatRate(scheduler.rate)} of ${formatRate(scheduler.ceiling)} req/s`
   const countText = `${busy > 0 ? `${busy} waiting · ` : ''}${rateLimitedCount} × 429`
   return (

@@ -40,6 +40,10 @@ interface PaymentsState {
   /** Looks up an ID picked from a list (recent lookups, candidates, examples). */
   open(id: string): Promise<void>
   retry(): Promise<void>
+  /** The lookup the service asked to wait for ('service-asked-to-wait'), sent now anyway. */
+  sendAnyway(): Promise<void>
+  /** Drops the lookup the service asked to wait for: nothing was sent. */
+  cancelWaiting(): void
   /** A payments-desk:// link as main decided it (its account already chosen): its ID looked up, or why not. */
   openLink(delivery: IpcResult<LinkOpening>): Promise<void>
   markFocusSeen(request: number): void
@@ -64,11 +68,11 @@ function ambiguity(candidates: string[]): string {
 }
 
 export const usePayments = createStore<PaymentsState>((set, get) => {
-  async function lookup(id: string): Promise<void> {
+  async function lookup(id: string, sendAnyway = false): Promise<void> {
     const run = ++latest
     set({ status: 'loading', lookedUpId: id, result: null, error: null, linkError: null, fieldError: null, candidates: [] })
     try {
-      const result = await invoke('getPayment', { id })
+      const result = await invoke('getPayment', sendAnyway ? { id, sendAnyway } : { id })
       if (run !== latest) return
       set({ status: 'done', result })
       const found = describeFound(result)
@@ -153,6 +157,15 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
     async retry() {
       const id = get().lookedUpId
       if (id !== null) await lookup(id)
+    },
+    async sendAnyway() {
+      const id = get().lookedUpId
+      if (id !== null) await lookup(id, true)
+    },
+    cancelWaiting() {
+      if (get().error?.code !== 'service-asked-to-wait') return
+      set({ status: 'idle', lookedUpId: null, error: null })
+      announce('Lookup cancelled: nothing was sent.')
     },
     async openLink(delivery) {
       if (delivery.ok) {

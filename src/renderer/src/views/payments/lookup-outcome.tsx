@@ -9,6 +9,7 @@ import { FailureCard } from './failure-card'
 import { LookupError } from './lookup-error'
 import { PaymentSummary } from './payment-summary'
 import { RawJson } from './raw-json'
+import { ServiceWait } from './service-wait'
 import { StartHint } from './start-hint'
 
 function Loading({ id }: { id: string }) {
@@ -54,6 +55,7 @@ export function LookupOutcome() {
   if (linkError) return <ErrorAlert error={linkError} data-testid="link-error" />
   if (status === 'loading' && id !== null) return <Loading id={id} />
   if (status === 'done' && result) return <Payment lookup={result} />
+  if (status === 'failed' && error?.code === 'service-asked-to-wait' && id !== null) return <ServiceWait id={id} error={error} />
   if (status === 'failed' && error && id !== null) return <LookupError id={id} error={error} />
   return <StartHint />
 }

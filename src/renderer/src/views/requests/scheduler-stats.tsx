@@ -47,7 +47,13 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         </Text>
       </div>
       <LearntLimit scheduler={scheduler} />
-      {scheduler.pausedUntil !== null && <PauseCountdown key={scheduler.pausedUntil} until={scheduler.pausedUntil} />}
+      {scheduler.pausedUntil !== null && (
+        <PauseCountdown
+          key={scheduler.pausedUntil}
+          until={scheduler.pausedUntil}
+          cause={scheduler.pause?.until === scheduler.pausedUntil ? scheduler.pause : null}
+        />
+      )}
       <SimpleGrid cols={{ base: 3 }} spacing="xs">
         <Stat
           label="Tokens"
