@@ -58,7 +58,10 @@ export function classifyResponse(
     const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
     record.errorCode = error.code
-    if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs, ...said(record) }
+    // Told when to come back, a GET waits (paused with everyone) rather than spends its tries on the outage.
+    const attempts = retryAfterMs === null ? policy.maxAttempts : policy.maxRateLimitedAttempts
+    if (request.method === 'GET' && attempt < attempts && retryableStatuses.has(status))
+      return { kind: 'retry', error, retryAfterMs, ...said(record) }
     throw error
   }
   if (isSuccess(status) && typeof text === 'string') {
