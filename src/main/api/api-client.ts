@@ -2,7 +2,7 @@ import { AppError, isAppError } from '../../shared/app-error'
 import type { Account } from '../../shared/accounts'
 import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
-import { readRateLimitHeaders } from '../scheduler/rate-limit-headers'
+import { readAnnouncedLimits, readRateLimitHeaders } from '../scheduler/rate-limit-headers'
 import { shownPauseMs } from '../scheduler/pauses'
 import { askedToWait } from '../scheduler/queue-item'
 import type { Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
@@ -118,6 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         record.status = response.status
         // Every answer, 429 or not, may say where the key stands against the limit.
         record.announced = readRateLimitHeaders(response.headers, Date.now())
+        record.limits = readAnnouncedLimits(response.headers, Date.now())
         // Every body is read under the limit, error bodies included.
         text = isSuccess(response.status) ? await readBodyText(response, maxBodyBytes) : await readErrorBodyText(response, maxBodyBytes)
       } catch (error) {
@@ -142,6 +143,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(record.retryAfterMs === undefined ? {} : { retryAfterMs: record.retryAfterMs }),
         ...(record.retryAfterHeader === undefined ? {} : { retryAfterHeader: record.retryAfterHeader }),
         ...(record.announced ? { announced: record.announced } : {}),
+        ...(record.limits && record.limits.length > 0 ? { limits: record.limits } : {}),
       })
       options.log.add({
         time: startedAt,

@@ -20,6 +20,7 @@ export interface AttemptRecord {
   /** The Retry-After header as sent. */
   retryAfterHeader?: string
   announced?: AnnouncedLimit | null
+  limits?: AnnouncedLimit[]
 }
 
 const retryableStatuses = new Set([500, 502, 503, 504])
@@ -83,13 +84,20 @@ export function classifyResponse(
 
 /** Retry-After, kept on the record for the scheduler (capped there) with the header as sent. */
 function readRetryAfter(response: Response, record: AttemptRecord): number | null {
-  const header = response.headers.get('retry-after')
-  const retryAfterMs = parseRetryAfter(header, Date.now())
-  if (retryAfterMs === null || header === null) return null
-  record.retryAfterMs = retryAfterMs
-  // Bounded: it is shown on screen, and a valid one is a date or a number of seconds.
-  record.retryAfterHeader = `Retry-After: ${header.trim().slice(0, 64)}`
-  return retryAfterMs
+  // @nestjs/throttler's named throttlers send Retry-After-<name> (and a blockDuration's wait in it): the longest holds.
+  let found: { ms: number; header: string } | null = null
+  response.headers.forEach((value, key) => {
+    if (key !== 'retry-after' && !key.startsWith('retry-after-')) return
+    const ms = parseRetryAfter(value, Date.now())
+    // Bounded: it is shown on screen, and a valid one is a date or a number of seconds.
+    const name = key === 'retry-after' ? 'Retry-After' : `Retry-After${key.slice('retry-after'.length, 'retry-after'.length + 65)}`
+    if (ms !== null && (found === null || ms > found.ms)) found = { ms, header: `${name}: ${value.trim().slice(0, 64)}` }
+  })
+  const longest = found as { ms: number; header: string } | null
+  if (longest === null) return null
+  record.retryAfterMs = longest.ms
+  record.retryAfterHeader = longest.header
+  return longest.ms
 }
 
 const said = (record: AttemptRecord) => (record.retryAfterHeader === undefined ? {} : { retryAfterHeader: record.retryAfterHeader })

@@ -1,4 +1,4 @@
-import { announcedAllowance, refillRate } from './announced-quota'
+import { announcedAllowance, QuotaGate, refillRate } from './announced-quota'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
@@ -30,6 +30,8 @@ export class Pacing {
   readonly #now: () => number
   #model: RateModel
   #heldBack = false
+  /** Every limit announced, each by its own count. */
+  readonly gate = new QuotaGate()
   /** Start times, kept as long as a learnt window can be. */
   readonly #starts: number[] = []
 
@@ -83,6 +85,8 @@ export class Pacing {
       this.#heldBack = true
       return { ms: cappedWait(early), header: quota?.said.reset ?? null }
     }
+    const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq)
+    if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
     const windowed = this.#untilNextInWindow(priority, now)
     if (windowed !== null) return { ms: windowed, header: null }
     // An interactive lookup borrows the next token rather than wait behind the pace.

@@ -19,6 +19,8 @@ export interface AnnouncedLimit {
   resetMs: number | null
   /** The headers the remaining count and the reset were read from, as sent, to say what caused a wait. */
   said: { remaining: string | null; reset: string | null }
+  /** The policy's or named throttler's name, when the service gave one. */
+  name?: string
 }
 
 // Past these a value is a bug or an attack, not a limit: it is ignored rather than obeyed.
@@ -37,7 +39,7 @@ const secondsPattern = /^\d{1,16}(?:\.\d{1,6})?$/
 const httpDatePattern =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
-function field(headers: Headers, name: string): string | null {
+export function field(headers: Headers, name: string): string | null {
   const value = headers.get(name)
   return value === null || value.length > maxFieldLength ? null : value.trim()
 }
@@ -103,7 +105,7 @@ function finish(
 
 const said = (name: string, value: string | null): string | null => (value === null ? null : `${name}: ${value}`)
 
-interface Policy {
+export interface Policy {
   name: string | null
   quota: number
   windowMs: number | null
@@ -113,7 +115,7 @@ function items(members: Member[] | null): { value: BareItem; params: Parameters 
   return (members ?? []).filter((member) => member.kind === 'item')
 }
 
-function draftPolicies(text: string | null): Policy[] {
+export function draftPolicies(text: string | null): Policy[] {
   if (text === null) return []
   const policies: Policy[] = []
   for (const { value, params } of items(parseList(text))) {
@@ -141,7 +143,7 @@ const currentOf = (name: string | null, remaining: BareItem | undefined, reset: 
 }
 
 /** The RateLimit field's entries, and the limit when draft 07's dictionary form gives one. */
-function draftCurrent(text: string | null): { currents: Current[]; limit: number | null } {
+export function draftCurrent(text: string | null): { currents: Current[]; limit: number | null } {
   if (text === null) return { currents: [], limit: null }
   const usable = (current: Current) => current.remaining !== null || current.resetMs !== null
   const list = parseList(text)
@@ -166,7 +168,7 @@ function draftCurrent(text: string | null): { currents: Current[]; limit: number
 const ratePerMs = (policy: Policy) => (policy.windowMs === null ? Number.POSITIVE_INFINITY : policy.quota / policy.windowMs)
 
 /** The binding entry: the fewest left (the later reset on a tie); among policies, the lowest rate. */
-function readDraft(headers: Headers): AnnouncedLimit | null {
+export function readDraft(headers: Headers): AnnouncedLimit | null {
   const policies = draftPolicies(field(headers, 'ratelimit-policy'))
   const currentText = field(headers, 'ratelimit')
   const { currents, limit } = draftCurrent(currentText)
@@ -205,29 +207,25 @@ function legacyLimit(text: string | null): { limit: number | null; windowMs: num
   return { limit, windowMs: seconds === null ? null : seconds * 1000 }
 }
 
-function readFamily(headers: Headers, prefix: string, source: RateLimitHeaderSource, nowMs: number): AnnouncedLimit | null {
+/** `suffix`: @nestjs/throttler's named throttlers add `-<name>` to each field. */
+export function readFamily(
+  headers: Headers,
+  prefix: string,
+  source: RateLimitHeaderSource,
+  nowMs: number,
+  suffix = '',
+): AnnouncedLimit | null {
   const { limit, windowMs } =
     source === 'ratelimit-legacy'
-      ? legacyLimit(field(headers, `${prefix}-limit`))
-      : { limit: positive(textCount(field(headers, `${prefix}-limit`))), windowMs: null }
-  const remaining = field(headers, `${prefix}-remaining`)
-  const reset = field(headers, `${prefix}-reset`)
+      ? legacyLimit(field(headers, `${prefix}-limit${suffix}`))
+      : { limit: positive(textCount(field(headers, `${prefix}-limit${suffix}`))), windowMs: null }
+  const remaining = field(headers, `${prefix}-remaining${suffix}`)
+  const reset = field(headers, `${prefix}-reset${suffix}`)
   const name = source === 'x-ratelimit' ? 'X-RateLimit' : 'RateLimit'
   return finish(source, limit, windowMs, textCount(remaining), textReset(reset, nowMs), {
-    remaining: said(`${name}-Remaining`, remaining),
-    reset: said(`${name}-Reset`, reset),
+    remaining: said(`${name}-Remaining${suffix}`, remaining),
+    reset: said(`${name}-Reset${suffix}`, reset),
   })
 }
 
-/**
- * Reads whatever form is present, the draft first; malformed or contradictory values are ignored
- * field by field, never throw. null when nothing usable. `nowMs` is the wall clock (Date.now()),
- * against which a Reset given as a Unix time or an HTTP date is read.
- */
-export function readRateLimitHeaders(headers: Headers, nowMs: number): AnnouncedLimit | null {
-  return (
-    readDraft(headers) ??
-    readFamily(headers, 'ratelimit', 'ratelimit-legacy', nowMs) ??
-    readFamily(headers, 'x-ratelimit', 'x-ratelimit', nowMs)
-  )
-}
+export { readRateLimitHeaders, readAnnouncedLimits } from './announced-limits'

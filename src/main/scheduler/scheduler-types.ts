@@ -24,6 +24,8 @@ export interface TaskFeedback {
   retryAfterHeader?: string
   /** The rate-limit headers of the answer, read by readRateLimitHeaders. */
   announced?: AnnouncedLimit | null
+  /** Every limit the answer announced (readAnnouncedLimits), each held by its own count. */
+  limits?: readonly AnnouncedLimit[]
 }
 
 export interface ScheduleOptions {
@@ -69,6 +71,8 @@ export interface SchedulerState {
   pausedUntil: number | null
   /** A wait the service asked for in a header, longer than a few seconds, with what asked for it. */
   pause: Pause | null
+  /** Every limit the service announced, with what is left of each now. */
+  announced: { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[]
 }
 
 export interface Scheduler {

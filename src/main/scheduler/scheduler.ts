@@ -61,6 +61,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       queued: { interactive, batch, total: interactive + batch },
       pausedUntil: held.until,
       pause: held.pause,
+      announced: pacing.gate.view(now(), sentSeq),
     }
   }
 
@@ -192,6 +193,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         reported = true
         const obs = observationOf(outcome, feedback, now(), { sentAt, generation, sentSeq: seq, rateBound })
         const pausedBefore = pausedUntil(model, now())
+        if (typeof feedback === 'object' && feedback.limits) pacing.gate.learn(feedback.limits, now(), seq)
         if (obs !== null) {
           const before = model.generation
           update(observe(model, obs, tuning))

@@ -19,6 +19,18 @@ export const schedulerStateSchema = z.object({
   pausedUntil: z.number().nullable(),
   /** A wait the service asked for in a header, longer than a few seconds: why, and the header as sent. */
   pause: z.object({ until: z.number(), reason: z.enum(['retry-after', 'outage', 'quota']), header: z.string().max(4_200) }).nullable(),
+  /** Every limit the service announced (policies, named throttlers), with what is left of each. */
+  announced: z
+    .array(
+      z.object({
+        name: z.string().max(80),
+        limit: z.number().nullable(),
+        windowMs: z.number().nullable(),
+        remaining: z.number(),
+        resetAt: z.number().nullable(),
+      }),
+    )
+    .max(32),
 })
 
 export const schedulerConfigSchema = z.object({

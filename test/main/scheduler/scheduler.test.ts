@@ -295,6 +295,7 @@ describe('state and configuration', () => {
       queued: { interactive: 0, batch: 0, total: 0 },
       pausedUntil: null,
       pause: null,
+      announced: [],
     })
     const seen: SchedulerState[] = []
     const unsubscribe = scheduler.onState((state) => {

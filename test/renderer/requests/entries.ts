@@ -45,6 +45,7 @@ export function schedulerState(overrides: Partial<SchedulerStateView> = {}): Sch
     queued: { interactive: 0, batch: 0, total: 0 },
     pausedUntil: null,
     pause: null,
+    announced: [],
     ...overrides,
   }
 }

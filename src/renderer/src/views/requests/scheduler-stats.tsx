@@ -1,6 +1,7 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
 import { formatRate } from '../../../../shared/format/number'
+import { AnnouncedLimits } from './announced-limits'
 import { LearntLimit } from './learnt-limit'
 import { PauseCountdown } from '../../components/pause-countdown'
 
@@ -47,6 +48,7 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         </Text>
       </div>
       <LearntLimit scheduler={scheduler} />
+      <AnnouncedLimits limits={scheduler.announced} />
       {scheduler.pausedUntil !== null && (
         <PauseCountdown
           key={scheduler.pausedUntil}
