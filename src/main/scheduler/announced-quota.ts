@@ -179,6 +179,10 @@ export class QuotaGate {
     return wait
   }
 
+  clear(): void {
+    this.#entries.clear()
+  }
+
   /** What is left of each, now, by the last answer less what was sent since (whole again after its reset). */
   view(
     now: number,

@@ -72,6 +72,8 @@ export interface SchedulerState {
   /** A wait the service asked for in a header, longer than a few seconds, with what asked for it. */
   pause: Pause | null
   /** Every limit the service announced, with what is left of each now. */
+  /** The service's rate-limit headers were caught announcing more than it allows: they are no longer read. */
+  headersDistrusted: boolean
   announced: { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[]
 }
 

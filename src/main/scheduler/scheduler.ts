@@ -4,8 +4,10 @@ import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedb
 import { cancelled, observationOf } from './task-outcome'
 import { Lanes } from './lanes'
 import { Pacing } from './pacing'
-import { HeldPauses, shownPauseMs, timerDelay, type Pause } from './pauses'
+import { HeldPauses, shownPauseMs, type Pause } from './pauses'
+import { Pump } from './pump'
 import { queueItem } from './queue-item'
+import { HeaderTrust } from './header-trust'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -32,15 +34,13 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const listeners = new Set<(state: SchedulerState) => void>()
   let inFlight = 0
   let sentSeq = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let timerDue = 0
   let notifyPending = false
   let wasPaused = false
   const pauses = new HeldPauses()
+  const trust = new HeaderTrust()
   // The next task to start waited for a token: its success tests the current rate.
   let paceBound = false
-  let pumping = false
-  let pumpAgain = false
+  const pump = new Pump(release, notify, now)
 
   function state(): SchedulerState {
     const [interactive, batch] = [lanes.count('interactive'), lanes.count('batch')]
@@ -62,6 +62,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       pausedUntil: held.until,
       pause: held.pause,
       announced: pacing.gate.view(now(), sentSeq),
+      headersDistrusted: trust.distrusted,
     }
   }
 
@@ -82,39 +83,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     pacing.follow(model)
   }
 
-  function wakeIn(delayMs: number): void {
-    // Whole milliseconds, at least one, so the clock has moved when the timer fires; never more than a timer holds.
-    const due = now() + timerDelay(delayMs)
-    if (timer !== undefined && timerDue <= due) return
-    clearTimeout(timer)
-    timerDue = due
-    timer = setTimeout(() => {
-      timer = undefined
-      pump()
-      notify()
-    }, due - now())
-  }
-
   /** Something changed: start what may start, and tell the listeners. True, for use in expressions. */
   function changed(): true {
-    pump()
+    pump.run()
     notify()
     return true
-  }
-
-  // Re-entrant calls (a task that reports at once, an abort) only ask for another pass.
-  function pump(): void {
-    if (pumping) {
-      pumpAgain = true
-      return
-    }
-    pumping = true
-    try {
-      do release()
-      while (takePumpAgain())
-    } finally {
-      pumping = false
-    }
   }
 
   /** Work the user chose to send anyway goes now; interactive work that should not wait `waitMs` is answered at once. */
@@ -127,21 +100,13 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     return true
   }
 
-  function takePumpAgain(): boolean {
-    const again = pumpAgain
-    pumpAgain = false
-    return again
-  }
-
   function release(): void {
-    clearTimeout(timer)
-    timer = undefined
     for (;;) {
       const held = pauses.hold(now(), pausedUntil(model, now()), false)
       if (held.until !== null) {
         if (whileHeld(held.until - now(), held.pause)) continue
         wasPaused = true
-        wakeIn(held.until - now())
+        pump.wakeIn(held.until - now())
         return
       }
       if (wasPaused) {
@@ -161,7 +126,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       if (wait.ms > 0) {
         if (whileHeld(wait.ms, quotaPause)) continue
         paceBound = true
-        wakeIn(wait.ms)
+        pump.wakeIn(wait.ms)
         return
       }
       lanes.shift()
@@ -191,9 +156,15 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        const obs = observationOf(outcome, feedback, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        if (outcome === 'rate-limited' && trust.refused(model, sentAt, seq)) {
+          // Caught announcing more than it allows: learn from the answers, from half the rate it refused.
+          update(restart(model, model.rate / 2, tuning))
+          pacing.gate.clear()
+        }
+        const heard = trust.heard(feedback)
+        const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, rateBound })
         const pausedBefore = pausedUntil(model, now())
-        if (typeof feedback === 'object' && feedback.limits) pacing.gate.learn(feedback.limits, now(), seq)
+        if (typeof heard === 'object' && heard.limits) pacing.gate.learn(heard.limits, now(), seq)
         if (obs !== null) {
           const before = model.generation
           update(observe(model, obs, tuning))

@@ -296,6 +296,7 @@ describe('state and configuration', () => {
       pausedUntil: null,
       pause: null,
       announced: [],
+      headersDistrusted: false,
     })
     const seen: SchedulerState[] = []
     const unsubscribe = scheduler.onState((state) => {

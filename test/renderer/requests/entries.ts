@@ -46,6 +46,7 @@ export function schedulerState(overrides: Partial<SchedulerStateView> = {}): Sch
     pausedUntil: null,
     pause: null,
     announced: [],
+    headersDistrusted: false,
     ...overrides,
   }
 }

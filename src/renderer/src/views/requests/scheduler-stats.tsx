@@ -48,6 +48,12 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         </Text>
       </div>
       <LearntLimit scheduler={scheduler} />
+      {scheduler.headersDistrusted && (
+        <Text size="sm" c="orange" data-testid="headers-distrusted">
+          The service’s rate-limit headers announced more than it allowed, so they are no longer believed: the limit is learned from its
+          answers.
+        </Text>
+      )}
       <AnnouncedLimits limits={scheduler.announced} />
       {scheduler.pausedUntil !== null && (
         <PauseCountdown
