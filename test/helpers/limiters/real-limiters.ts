@@ -106,3 +106,16 @@ export async function startExpressRateLimit(mode: ExpressRateLimitMode): Promise
       }),
   }
 }
+
+/**
+ * The real limiters a limiter process (limiter-cli.ts, and so bench/shapes.ts) can run by name:
+ * express-rate-limit's modes. @nestjs/throttler runs in-process only (startNestThrottler): under
+ * tsx, @nestjs/core (ESM) and the throttler's require of it load two copies, and Nest cannot
+ * match the guard's Reflector.
+ */
+export const processLimiterNames = expressRateLimitModes.map((mode) => `express-rate-limit-${mode}` as const)
+
+export function startRealLimiter(name: string): Promise<RealLimiter> | null {
+  const mode = expressRateLimitModes.find((m) => name === `express-rate-limit-${m}`)
+  return mode === undefined ? null : startExpressRateLimit(mode)
+}
