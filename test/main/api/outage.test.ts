@@ -28,7 +28,7 @@ it.each([3_000, 6_000])(
     )
     const results = await Promise.allSettled(lookups)
     const failed = results.filter((result) => result.status === 'rejected')
-    expect(failed.map((result) => String((result).reason))).toEqual([])
+    expect(failed.map((result) => String(result.reason))).toEqual([])
     const into503 = hostile.requests.length - 150
     // Those already on their way when it began, and one probe a second: not a hundred.
     expect(into503).toBeLessThan(20 + (outageMs / 1000) * 10)

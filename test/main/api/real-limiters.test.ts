@@ -29,7 +29,12 @@ async function run(limiter: RealLimiter, batchSize: number): Promise<{ refusedAf
         return lookup(i, 'interactive')
       })
     })
+    const started = performance.now()
     const results = await Promise.allSettled([...batch, ...interactive])
+    const refused = limiter.statuses.filter((status) => status === 429).length
+    console.log(
+      `${limiter.baseUrl}: ${limiter.statuses.length} requests, ${refused} answered 429, ${Math.round(performance.now() - started)} ms`,
+    )
     return {
       refusedAfterFirst: limiter.statuses.slice(1).filter((status) => status === 429).length,
       lost: results.filter((result) => result.status === 'rejected').length,
