@@ -18,6 +18,8 @@ export const errorCodes = [
   'unauthorized',
   'bad-request',
   'rate-limited',
+  /** Held behind a wait the service asked for (Retry-After, a spent quota): not sent, and may be sent anyway. */
+  'service-asked-to-wait',
   'server-error',
   'outcome-unknown',
   'timeout',

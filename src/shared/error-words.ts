@@ -80,6 +80,11 @@ export const errorWords = {
     title: 'The service refused the request',
     action: 'Correct what its message names and send again.',
   },
+  'service-asked-to-wait': {
+    title: 'The service asked the app to wait',
+    action: 'Send it anyway (the service may refuse it), or cancel and try again once the wait is over.',
+    retry: true,
+  },
   'rate-limited': {
     title: 'The service is limiting requests',
     action: 'Wait a minute and try again, or lower the throttle ceiling on the Requests screen.',

@@ -7,6 +7,8 @@ import { createGzip } from 'node:zlib'
 // segment picks the behaviour, so a test asks for one with the client's own `path`:
 //
 //   /echo                     200 {"ok":true}
+//   /outage/{n}/{ms}/{s}/...  200, except from the n+1-th hit of any /outage path on, for ms: 503 with Retry-After: s
+//   /announce/{code}          the service's answer with each ?h=Name:value as a header (200 {"ok":true})
 //   /status/{code}            the service's error body; ?retry-after=N adds Retry-After
 //   /flaky/{n}/{code}         the first n hits of this path answer {code}, then 200
 //   /gigantic                 50 MB with its Content-Length, streamed
@@ -176,9 +178,26 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
       stream(res, giganticBytes, record)
     }
 
+  let outageHits = 0
+  let outageFrom: number | null = null
   const behaviours: Record<string, Behaviour> = {
+    outage: (_req, res, args) => {
+      const [after, lengthMs, seconds] = args.map(Number)
+      outageHits += 1
+      if (outageHits === (after ?? 0) + 1) outageFrom = Date.now()
+      if (outageFrom !== null && Date.now() < outageFrom + (lengthMs ?? 0))
+        sendJson(res, 503, serviceError(503), { 'retry-after': String(seconds) })
+      else sendJson(res, 200, { ok: true })
+    },
     echo: (_req, res) => {
       sendJson(res, 200, { ok: true })
+    },
+    announce: (_req, res, args, query) => {
+      const status = args[0] === undefined ? 200 : statusArg(args)
+      const headers = Object.fromEntries(
+        query.getAll('h').map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1).trim()]),
+      )
+      sendJson(res, status, status < 300 ? { ok: true } : serviceError(status), headers)
     },
     status: (_req, res, args, query) => {
       const status = statusArg(args)

@@ -2,7 +2,9 @@ import { AppError, isAppError } from '../../shared/app-error'
 import type { Account } from '../../shared/accounts'
 import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
-import { readRateLimitHeaders } from '../scheduler/rate-limit-headers'
+import { readAnnouncedLimits, readRateLimitHeaders } from '../scheduler/rate-limit-headers'
+import { shownPauseMs } from '../scheduler/pauses'
+import { askedToWait } from '../scheduler/queue-item'
 import type { Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
@@ -39,6 +41,8 @@ export interface ApiRequest {
   account?: string
   /** The answer hands over a webhook secret by design (a registration): stored secrets are not removed from it, the key still is. */
   returnsSecret?: boolean
+  /** The user chose to send it past a wait the service asked for (see 'service-asked-to-wait'). */
+  sendAnyway?: boolean
 }
 
 export interface ApiClientOptions {
@@ -61,6 +65,8 @@ export interface ApiClient {
 }
 
 export const defaultTimeoutMs = 15_000
+/** An interactive lookup not sent within this long is given up: the user is told, not left watching a spinner. */
+export const interactiveDeadlineMs = 30_000
 
 /**
  * The one module that talks to the service. Each attempt waits its turn in the
@@ -122,6 +128,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         record.status = response.status
         // Every answer, 429 or not, may say where the key stands against the limit.
         record.announced = readRateLimitHeaders(response.headers, Date.now())
+        record.limits = readAnnouncedLimits(response.headers, Date.now())
         // Every body is read under the limit, error bodies included.
         text = isSuccess(response.status) ? await readBodyText(response, maxBodyBytes) : await readErrorBodyText(response, maxBodyBytes)
       } catch (error) {
@@ -147,7 +154,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       ctx.report(record.outcome, {
         ...(record.retryAfterMs === undefined ? {} : { retryAfterMs: record.retryAfterMs }),
+        ...(record.retryAfterHeader === undefined ? {} : { retryAfterHeader: record.retryAfterHeader }),
         ...(record.announced ? { announced: record.announced } : {}),
+        ...(record.limits && record.limits.length > 0 ? { limits: record.limits } : {}),
       })
       options.log.add({
         time: startedAt,
@@ -170,6 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // The retry budget starts when the first attempt does: time spent queued behind a
       // long batch is the throttle's doing, not the service's.
       let firstAt: number | undefined
+      const interactive = request.priority === 'interactive'
       for (let attempt = 1; ; attempt++) {
         const scheduler = typeof options.scheduler === 'function' ? options.scheduler(request) : options.scheduler
         const result = await scheduler.schedule(
@@ -182,10 +192,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             // A retry goes ahead of first attempts of its priority, so it is not stuck behind a batch.
             retry: attempt > 1,
             ...(request.signal ? { signal: request.signal } : {}),
+            ...(interactive ? { answerIfPausedMs: shownPauseMs, deadlineMs: interactiveDeadlineMs } : {}),
+            ...(request.sendAnyway === true && attempt === 1 ? { sendAnyway: true } : {}),
           },
         )
         if (result.kind === 'done') return result.value
         const delay = result.retryAfterMs ?? backoffDelay(policy, attempt, random)
+        // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
+        if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
+          throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
         if (Date.now() + delay - (firstAt ?? Date.now()) > policy.maxTotalMs) throw result.error
         try {
           await sleep(delay, request.signal)

@@ -9,14 +9,18 @@ import { acceptedButUnreadable, errorForStatus, invalidResponse, networkFailure 
 
 /** What one attempt's answer, or its failure to arrive, means for the client: a value, a retry, or an error. */
 
-export type AttemptResult = { kind: 'done'; value: unknown } | { kind: 'retry'; error: AppError; retryAfterMs: number | null }
+export type AttemptResult =
+  { kind: 'done'; value: unknown } | { kind: 'retry'; error: AppError; retryAfterMs: number | null; retryAfterHeader?: string }
 
 export interface AttemptRecord {
   status: number | null
   errorCode: AppError['code'] | null
   outcome: Outcome
   retryAfterMs?: number
+  /** The Retry-After header as sent. */
+  retryAfterHeader?: string
   announced?: AnnouncedLimit | null
+  limits?: AnnouncedLimit[]
 }
 
 const retryableStatuses = new Set([500, 502, 503, 504])
@@ -44,17 +48,21 @@ export function classifyResponse(
     // Any method: a 429 means the request was not processed, so a retry is safe.
     record.outcome = 'rate-limited'
     record.errorCode = 'rate-limited'
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
-    if (retryAfterMs !== null) record.retryAfterMs = retryAfterMs
+    const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
     if (attempt >= policy.maxRateLimitedAttempts) throw error
-    return { kind: 'retry', error, retryAfterMs }
+    return { kind: 'retry', error, retryAfterMs, ...said(record) }
   }
   if (status >= 500) {
     record.outcome = 'error'
+    // An outage that says when to come back: the scheduler pauses everyone until then, and the GET is retried after it.
+    const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
     record.errorCode = error.code
-    if (mayRetry && retryableStatuses.has(status)) return { kind: 'retry', error, retryAfterMs: null }
+    // Told when to come back, a GET waits (paused with everyone) rather than spends its tries on the outage.
+    const attempts = retryAfterMs === null ? policy.maxAttempts : policy.maxRateLimitedAttempts
+    if (request.method === 'GET' && attempt < attempts && retryableStatuses.has(status))
+      return { kind: 'retry', error, retryAfterMs, ...said(record) }
     throw error
   }
   if (isSuccess(status) && typeof text === 'string') {
@@ -73,6 +81,26 @@ export function classifyResponse(
   }
   throw errorForStatus(request.method, status, contentType, text)
 }
+
+/** Retry-After, kept on the record for the scheduler (capped there) with the header as sent. */
+function readRetryAfter(response: Response, record: AttemptRecord): number | null {
+  // @nestjs/throttler's named throttlers send Retry-After-<name> (and a blockDuration's wait in it): the longest holds.
+  let found: { ms: number; header: string } | null = null
+  response.headers.forEach((value, key) => {
+    if (key !== 'retry-after' && !key.startsWith('retry-after-')) return
+    const ms = parseRetryAfter(value, Date.now())
+    // Bounded: it is shown on screen, and a valid one is a date or a number of seconds.
+    const name = key === 'retry-after' ? 'Retry-After' : `Retry-After${key.slice('retry-after'.length, 'retry-after'.length + 65)}`
+    if (ms !== null && (found === null || ms > found.ms)) found = { ms, header: `${name}: ${value.trim().slice(0, 64)}` }
+  })
+  const longest = found as { ms: number; header: string } | null
+  if (longest === null) return null
+  record.retryAfterMs = longest.ms
+  record.retryAfterHeader = longest.header
+  return longest.ms
+}
+
+const said = (record: AttemptRecord) => (record.retryAfterHeader === undefined ? {} : { retryAfterHeader: record.retryAfterHeader })
 
 export function classifyFetchError(
   error: unknown,

@@ -30,7 +30,7 @@ export interface AppServices {
 /** Each channel of the contract to the service that answers it: no logic of its own. */
 export function createHandlers(s: AppServices): Handlers {
   return {
-    getPayment: ({ id }) => s.payments.get(id),
+    getPayment: ({ id, sendAnyway }) => s.payments.get(id, { sendAnyway: sendAnyway === true }),
     findPaymentInAccounts: ({ id }) => s.payments.findInAccounts(id),
     addAccount: ({ environment, name }) => s.accounts.add(environment, name),
     removeAccount: ({ environment, account }) => s.accounts.remove(environment, account),

@@ -1,6 +1,7 @@
 import type { AnnouncedLimit } from './rate-limit-headers'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
+import { cappedWait } from './pauses'
 
 /**
  * The header-driven part of the rate model: what the service announced (RateLimit-*,
@@ -22,6 +23,8 @@ export interface Quota {
   rolling: boolean
   /** The reset read when the count jumped back up (a window began), rounded to whole seconds. */
   freshResetMs: number
+  /** The headers the count and the reset were read from, to say what caused a wait. */
+  said: AnnouncedLimit['said']
 }
 
 /**
@@ -71,7 +74,8 @@ export function learnQuota(
   // More left than the last count less what was sent since, or a reset that moved later (a fixed
   // window's, read as an epoch, stays put; one read as a delta drifts with the clock, and cannot
   // place a window's end either): the service is taken to refill as it goes.
-  const resetAt = announced.resetMs === null ? null : at + announced.resetMs
+  // No announced reset holds the app longer than a Retry-After may: past the cap the quota is taken as whole again.
+  const resetAt = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
   const counted =
     previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
@@ -102,6 +106,7 @@ export function learnQuota(
     refillSeen: (previous?.refillSeen ?? !wholeWindowLeft(announced, sentSeq)) || counted || moved || fresh,
     rolling,
     freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
+    said: announced.said,
   }
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
   // (a reset given as an epoch second can read up to a second long); or, unless the count has
@@ -118,4 +123,75 @@ export function learnQuota(
 
 export function announcedRate(model: RateModel, tuning: RateTuning): number {
   return Math.min(model.ceiling, Math.max(tuning.floor, (model.limit ?? model.rate) * (1 - tuning.announcedMargin)))
+}
+
+/** One announced limit as last read, for the quota gate and the Requests view. */
+export interface GateEntry {
+  key: string
+  name: string | null
+  limit: number | null
+  windowMs: number | null
+  remaining: number
+  /** Epoch ms, capped like any wait a header asks for. */
+  resetAt: number | null
+  sentSeq: number
+  said: AnnouncedLimit['said']
+}
+
+/**
+ * Every limit the service announced (several policies, named throttlers), each held by its own
+ * count: a request goes only when each would still take it, so a short window is never
+ * overrun while the rate model paces by the longest, and a long one is seen coming.
+ */
+export class QuotaGate {
+  readonly #entries = new Map<string, GateEntry>()
+
+  learn(limits: readonly AnnouncedLimit[], at: number, sentSeq: number): void {
+    for (const announced of limits) {
+      const key = announced.name ?? announced.source
+      const previous = this.#entries.get(key)
+      if (announced.remaining === null || (previous !== undefined && previous.sentSeq > sentSeq)) continue
+      this.#entries.set(key, {
+        key,
+        name: announced.name ?? null,
+        limit: announced.limit,
+        windowMs: announced.windowMs,
+        remaining: announced.remaining,
+        resetAt: announced.resetMs === null ? null : at + cappedWait(announced.resetMs),
+        sentSeq,
+        said: announced.said,
+      })
+    }
+  }
+
+  /** Ms until every announced count would take one more (batch keeps `headroom` of each for colleagues), with the header that holds it. */
+  waitFor(batch: boolean, headroom: number, now: number, sentSeq: number): { ms: number; header: string | null } {
+    let wait = { ms: 0, header: null as string | null }
+    // One limit alone is the rate model's quota (learnQuota), which also knows when it refills as it goes.
+    if (this.#entries.size < 2) return wait
+    for (const entry of this.#entries.values()) {
+      if (entry.resetAt === null || now >= entry.resetAt) continue
+      const reserve = batch && entry.limit !== null ? headroom * entry.limit : 0
+      const left = entry.remaining - (sentSeq - entry.sentSeq)
+      const ms = entry.resetAt - now
+      if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }
+    }
+    return wait
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+
+  /** What is left of each, now, by the last answer less what was sent since (whole again after its reset). */
+  view(
+    now: number,
+    sentSeq: number,
+  ): { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[] {
+    return [...this.#entries.values()].map((entry) => {
+      const reset = entry.resetAt !== null && now >= entry.resetAt && entry.limit !== null
+      const remaining = reset ? (entry.limit ?? 0) : Math.max(0, entry.remaining - (sentSeq - entry.sentSeq))
+      return { name: entry.key, limit: entry.limit, windowMs: entry.windowMs, remaining, resetAt: reset ? null : entry.resetAt }
+    })
+  }
 }

@@ -1,9 +1,15 @@
+import { askedToWait } from './queue-item'
 import type { Priority } from './scheduler-types'
 
 export interface Waiting {
   priority: Priority
+  retry: boolean
   scheduledAt: number
+  sendAnyway: boolean
+  answerIfPausedMs: number | undefined
   start(queuedMs: number, rateBound: boolean): void
+  /** Takes it out of the queue for good, with this error. */
+  fail(error: Error): void
 }
 
 // Lanes in the order they are served: a retry goes ahead of first attempts of its priority.
@@ -14,13 +20,13 @@ const laneOrder: readonly Lane[] = ['interactive-retry', 'interactive', 'batch-r
 export class Lanes {
   readonly #lanes: Record<Lane, Waiting[]> = { 'interactive-retry': [], interactive: [], 'batch-retry': [], batch: [] }
 
-  push(item: Waiting, retry: boolean): void {
-    this.#lanes[laneOf(item.priority, retry)].push(item)
+  push(item: Waiting): void {
+    this.#lanes[laneOf(item.priority, item.retry)].push(item)
   }
 
   /** Takes `item` out if it is still waiting; false when it had already started. */
-  remove(item: Waiting, retry: boolean): boolean {
-    const lane = this.#lanes[laneOf(item.priority, retry)]
+  remove(item: Waiting): boolean {
+    const lane = this.#lanes[laneOf(item.priority, item.retry)]
     const index = lane.indexOf(item)
     if (index < 0) return false
     lane.splice(index, 1)
@@ -42,6 +48,27 @@ export class Lanes {
       if (item) return item
     }
     return null
+  }
+
+  /** Tasks that would rather be told than wait `waitMs` behind a pause a header asked for fail at once, saying so. */
+  answerHeld(waitMs: number, header: string): void {
+    const answered = this.#takeAll((item) => !item.sendAnyway && item.answerIfPausedMs !== undefined && waitMs > item.answerIfPausedMs)
+    for (const item of answered) item.fail(askedToWait(waitMs, header))
+  }
+
+  /** The first task the user chose to send anyway, taken out. */
+  takeSentAnyway(): Waiting | null {
+    return this.#takeAll((item) => item.sendAnyway)[0] ?? null
+  }
+
+  #takeAll(test: (item: Waiting) => boolean): Waiting[] {
+    const taken: Waiting[] = []
+    for (const lane of laneOrder) {
+      const kept: Waiting[] = []
+      for (const item of this.#lanes[lane]) (test(item) ? taken : kept).push(item)
+      this.#lanes[lane] = kept
+    }
+    return taken
   }
 
   count(priority: Priority): number {

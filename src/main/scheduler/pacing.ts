@@ -1,9 +1,16 @@
-import { announcedAllowance, refillRate } from './announced-quota'
+import { announcedAllowance, QuotaGate, refillRate } from './announced-quota'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
 import { TokenBucket } from './token-bucket'
 import { keptAnswersMs, untilNextInWindow } from './fixed-window'
+import { cappedWait } from './pauses'
+
+/** Ms until a task may start; `header` when an announced quota is what holds it (the header that said so). */
+export interface Wait {
+  ms: number
+  header: string | null
+}
 
 // While the limit is still sought, a tenth of a second of burst: an idle app sends a lookup at
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
@@ -23,6 +30,8 @@ export class Pacing {
   readonly #now: () => number
   #model: RateModel
   #heldBack = false
+  /** Every limit announced, each by its own count. */
+  readonly gate = new QuotaGate()
   /** Start times, kept as long as a learnt window can be. */
   readonly #starts: number[] = []
 
@@ -55,27 +64,34 @@ export class Pacing {
     this.#batch.setBurst(burstFor(model, rate))
   }
 
-  /** Ms until `priority` may start, 0 when it may now; `sentSeq` counts the requests sent so far. */
-  waitFor(priority: Priority, now: number, sentSeq: number): number {
+  /**
+   * How long until `priority` may start (0: now); `sentSeq` counts the requests sent so far. A
+   * wait an announcement asks for is capped: no header holds a task past `maxHeaderWaitMs`.
+   */
+  waitFor(priority: Priority, now: number, sentSeq: number): Wait {
     const model = this.#model
+    const quota = model.quota
     const allowance = announcedAllowance(model, now, sentSeq)
-    const reserve = priority === 'batch' && model.quota?.limit != null ? this.#headroom() * model.quota.limit : 0
-    if (allowance !== null && allowance < 1 + reserve) {
+    const reserve = priority === 'batch' && quota?.limit != null ? this.#headroom() * quota.limit : 0
+    if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)
       const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY
-      const reset = model.quota?.resetAt == null ? Number.POSITIVE_INFINITY : model.quota.resetAt - now
-      return Math.max(1, Math.min(refill, reset))
+      const reset = quota.resetAt === null ? Number.POSITIVE_INFINITY : quota.resetAt - now
+      // The reset says when the wait ends (a refill is read from it, too): it is what to show.
+      return { ms: Math.max(1, cappedWait(Math.min(refill, reset))), header: quota.said.reset ?? quota.said.remaining }
     }
     const early = this.#untilEarliestReset(allowance, now)
     if (early > 0) {
       this.#heldBack = true
-      return early
+      return { ms: cappedWait(early), header: quota?.said.reset ?? null }
     }
+    const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq)
+    if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
     const windowed = this.#untilNextInWindow(priority, now)
-    if (windowed !== null) return windowed
+    if (windowed !== null) return { ms: windowed, header: null }
     // An interactive lookup borrows the next token rather than wait behind the pace.
-    if (priority === 'interactive') return this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken()
-    return Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken())
+    if (priority === 'interactive') return { ms: this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken(), header: null }
+    return { ms: Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
   }
 
   /**

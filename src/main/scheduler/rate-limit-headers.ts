@@ -17,6 +17,10 @@ export interface AnnouncedLimit {
   remaining: number | null
   /** Ms from `nowMs` until the quota resets (t=, or *-Reset as delta seconds, epoch seconds or an HTTP date). */
   resetMs: number | null
+  /** The headers the remaining count and the reset were read from, as sent, to say what caused a wait. */
+  said: { remaining: string | null; reset: string | null }
+  /** The policy's or named throttler's name, when the service gave one. */
+  name?: string
 }
 
 // Past these a value is a bug or an attack, not a limit: it is ignored rather than obeyed.
@@ -35,7 +39,7 @@ const secondsPattern = /^\d{1,16}(?:\.\d{1,6})?$/
 const httpDatePattern =
   /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
-function field(headers: Headers, name: string): string | null {
+export function field(headers: Headers, name: string): string | null {
   const value = headers.get(name)
   return value === null || value.length > maxFieldLength ? null : value.trim()
 }
@@ -83,15 +87,25 @@ function finish(
   windowMs: number | null,
   remaining: number | null,
   resetMs: number | null,
+  said: AnnouncedLimit['said'],
 ): AnnouncedLimit | null {
   // More left than the quota holds: the remaining count is the one not to trust, since
   // believing it would send too much.
   const consistentRemaining = remaining !== null && limit !== null && remaining > limit ? null : remaining
   if (limit === null && windowMs === null && consistentRemaining === null && resetMs === null) return null
-  return { source, limit, windowMs, remaining: consistentRemaining, resetMs }
+  return {
+    source,
+    limit,
+    windowMs,
+    remaining: consistentRemaining,
+    resetMs,
+    said: { remaining: consistentRemaining === null ? null : said.remaining, reset: resetMs === null ? null : said.reset },
+  }
 }
 
-interface Policy {
+const said = (name: string, value: string | null): string | null => (value === null ? null : `${name}: ${value}`)
+
+export interface Policy {
   name: string | null
   quota: number
   windowMs: number | null
@@ -101,7 +115,7 @@ function items(members: Member[] | null): { value: BareItem; params: Parameters 
   return (members ?? []).filter((member) => member.kind === 'item')
 }
 
-function draftPolicies(text: string | null): Policy[] {
+export function draftPolicies(text: string | null): Policy[] {
   if (text === null) return []
   const policies: Policy[] = []
   for (const { value, params } of items(parseList(text))) {
@@ -129,7 +143,7 @@ const currentOf = (name: string | null, remaining: BareItem | undefined, reset: 
 }
 
 /** The RateLimit field's entries, and the limit when draft 07's dictionary form gives one. */
-function draftCurrent(text: string | null): { currents: Current[]; limit: number | null } {
+export function draftCurrent(text: string | null): { currents: Current[]; limit: number | null } {
   if (text === null) return { currents: [], limit: null }
   const usable = (current: Current) => current.remaining !== null || current.resetMs !== null
   const list = parseList(text)
@@ -154,9 +168,10 @@ function draftCurrent(text: string | null): { currents: Current[]; limit: number
 const ratePerMs = (policy: Policy) => (policy.windowMs === null ? Number.POSITIVE_INFINITY : policy.quota / policy.windowMs)
 
 /** The binding entry: the fewest left (the later reset on a tie); among policies, the lowest rate. */
-function readDraft(headers: Headers): AnnouncedLimit | null {
+export function readDraft(headers: Headers): AnnouncedLimit | null {
   const policies = draftPolicies(field(headers, 'ratelimit-policy'))
-  const { currents, limit } = draftCurrent(field(headers, 'ratelimit'))
+  const currentText = field(headers, 'ratelimit')
+  const { currents, limit } = draftCurrent(currentText)
   const current = currents.reduce<Current | null>((best, candidate) => {
     if (best === null) return candidate
     const [a, b] = [candidate.remaining ?? Number.POSITIVE_INFINITY, best.remaining ?? Number.POSITIVE_INFINITY]
@@ -166,7 +181,11 @@ function readDraft(headers: Headers): AnnouncedLimit | null {
   const named =
     current?.name == null ? policies.find((policy) => policy.quota === limit) : policies.find((policy) => policy.name === current.name)
   const policy = named ?? (limit === null ? [...policies].sort((a, b) => ratePerMs(a) - ratePerMs(b))[0] : undefined)
-  return finish('ratelimit', policy?.quota ?? limit, policy?.windowMs ?? null, current?.remaining ?? null, current?.resetMs ?? null)
+  const saidCurrent = said('RateLimit', currentText)
+  return finish('ratelimit', policy?.quota ?? limit, policy?.windowMs ?? null, current?.remaining ?? null, current?.resetMs ?? null, {
+    remaining: saidCurrent,
+    reset: saidCurrent,
+  })
 }
 
 /**
@@ -188,29 +207,25 @@ function legacyLimit(text: string | null): { limit: number | null; windowMs: num
   return { limit, windowMs: seconds === null ? null : seconds * 1000 }
 }
 
-function readFamily(headers: Headers, prefix: string, source: RateLimitHeaderSource, nowMs: number): AnnouncedLimit | null {
+/** `suffix`: @nestjs/throttler's named throttlers add `-<name>` to each field. */
+export function readFamily(
+  headers: Headers,
+  prefix: string,
+  source: RateLimitHeaderSource,
+  nowMs: number,
+  suffix = '',
+): AnnouncedLimit | null {
   const { limit, windowMs } =
     source === 'ratelimit-legacy'
-      ? legacyLimit(field(headers, `${prefix}-limit`))
-      : { limit: positive(textCount(field(headers, `${prefix}-limit`))), windowMs: null }
-  return finish(
-    source,
-    limit,
-    windowMs,
-    textCount(field(headers, `${prefix}-remaining`)),
-    textReset(field(headers, `${prefix}-reset`), nowMs),
-  )
+      ? legacyLimit(field(headers, `${prefix}-limit${suffix}`))
+      : { limit: positive(textCount(field(headers, `${prefix}-limit${suffix}`))), windowMs: null }
+  const remaining = field(headers, `${prefix}-remaining${suffix}`)
+  const reset = field(headers, `${prefix}-reset${suffix}`)
+  const name = source === 'x-ratelimit' ? 'X-RateLimit' : 'RateLimit'
+  return finish(source, limit, windowMs, textCount(remaining), textReset(reset, nowMs), {
+    remaining: said(`${name}-Remaining${suffix}`, remaining),
+    reset: said(`${name}-Reset${suffix}`, reset),
+  })
 }
 
-/**
- * Reads whatever form is present, the draft first; malformed or contradictory values are ignored
- * field by field, never throw. null when nothing usable. `nowMs` is the wall clock (Date.now()),
- * against which a Reset given as a Unix time or an HTTP date is read.
- */
-export function readRateLimitHeaders(headers: Headers, nowMs: number): AnnouncedLimit | null {
-  return (
-    readDraft(headers) ??
-    readFamily(headers, 'ratelimit', 'ratelimit-legacy', nowMs) ??
-    readFamily(headers, 'x-ratelimit', 'x-ratelimit', nowMs)
-  )
-}
+export { readRateLimitHeaders, readAnnouncedLimits } from './announced-limits'

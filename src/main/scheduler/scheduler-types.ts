@@ -1,3 +1,4 @@
+import type { Pause } from './pauses'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import type { LimitSource, Phase } from './rate-model'
 import type { SchedulerConfig } from './scheduler-config'
@@ -17,9 +18,14 @@ export interface TaskContext {
 
 /** What the answer said about the limit, beyond its status. */
 export interface TaskFeedback {
+  /** A Retry-After, on a 429 or a 5xx (an outage: a pause that touches no estimate). */
   retryAfterMs?: number
+  /** The Retry-After header as sent, to show what caused the pause. */
+  retryAfterHeader?: string
   /** The rate-limit headers of the answer, read by readRateLimitHeaders. */
   announced?: AnnouncedLimit | null
+  /** Every limit the answer announced (readAnnouncedLimits), each held by its own count. */
+  limits?: readonly AnnouncedLimit[]
 }
 
 export interface ScheduleOptions {
@@ -32,6 +38,12 @@ export interface ScheduleOptions {
   retry?: boolean
   /** Cancels the task while it waits. Once it runs, the task itself must honour it. */
   signal?: AbortSignal
+  /** Goes now, past any pause or announced quota (the user chose to send it anyway); only the concurrency cap holds it. */
+  sendAnyway?: boolean
+  /** Behind a pause longer than this, the task is not kept waiting: it fails at once with 'service-asked-to-wait'. */
+  answerIfPausedMs?: number
+  /** Waiting longer than this in the queue, the task fails with 'timeout' and is never sent. */
+  deadlineMs?: number
 }
 
 export interface SchedulerState {
@@ -55,8 +67,14 @@ export interface SchedulerState {
   concurrency: number
   inFlight: number
   queued: { interactive: number; batch: number; total: number }
-  /** Epoch ms while a Retry-After pause holds every task, else null. */
+  /** Epoch ms while a pause holds every task, else null. */
   pausedUntil: number | null
+  /** A wait the service asked for in a header, longer than a few seconds, with what asked for it. */
+  pause: Pause | null
+  /** Every limit the service announced, with what is left of each now. */
+  /** The service's rate-limit headers were caught announcing more than it allows: they are no longer read. */
+  headersDistrusted: boolean
+  announced: { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[]
 }
 
 export interface Scheduler {

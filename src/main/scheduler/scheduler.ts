@@ -2,8 +2,12 @@ import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCei
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
 import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 import { cancelled, observationOf } from './task-outcome'
-import { Lanes, type Waiting } from './lanes'
+import { Lanes } from './lanes'
 import { Pacing } from './pacing'
+import { HeldPauses, shownPauseMs, type Pause } from './pauses'
+import { Pump } from './pump'
+import { queueItem } from './queue-item'
+import { HeaderTrust } from './header-trust'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -30,18 +34,17 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const listeners = new Set<(state: SchedulerState) => void>()
   let inFlight = 0
   let sentSeq = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let timerDue = 0
   let notifyPending = false
   let wasPaused = false
+  const pauses = new HeldPauses()
+  const trust = new HeaderTrust()
   // The next task to start waited for a token: its success tests the current rate.
   let paceBound = false
-  let pumping = false
-  let pumpAgain = false
+  const pump = new Pump(release, notify, now)
 
   function state(): SchedulerState {
-    const interactive = lanes.count('interactive')
-    const queuedBatch = lanes.count('batch')
+    const [interactive, batch] = [lanes.count('interactive'), lanes.count('batch')]
+    const held = pauses.hold(now(), pausedUntil(model, now()), true)
     return {
       rate: model.rate,
       ceiling: model.ceiling,
@@ -55,8 +58,11 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       ...pacing.tokens(),
       concurrency: config.concurrency,
       inFlight,
-      queued: { interactive, batch: queuedBatch, total: interactive + queuedBatch },
-      pausedUntil: pausedUntil(model, now()),
+      queued: { interactive, batch, total: interactive + batch },
+      pausedUntil: held.until,
+      pause: held.pause,
+      announced: pacing.gate.view(now(), sentSeq),
+      headersDistrusted: trust.distrusted,
     }
   }
 
@@ -77,48 +83,30 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     pacing.follow(model)
   }
 
-  function wakeIn(delayMs: number): void {
-    // Whole milliseconds, at least one, so the clock has moved when the timer fires.
-    const due = now() + Math.max(1, Math.ceil(delayMs))
-    if (timer !== undefined && timerDue <= due) return
-    clearTimeout(timer)
-    timerDue = due
-    timer = setTimeout(() => {
-      timer = undefined
-      pump()
-      notify()
-    }, due - now())
+  /** Something changed: start what may start, and tell the listeners. True, for use in expressions. */
+  function changed(): true {
+    pump.run()
+    notify()
+    return true
   }
 
-  // Re-entrant calls (a task that reports at once, an abort) only ask for another pass.
-  function pump(): void {
-    if (pumping) {
-      pumpAgain = true
-      return
-    }
-    pumping = true
-    try {
-      do release()
-      while (takePumpAgain())
-    } finally {
-      pumping = false
-    }
-  }
-
-  function takePumpAgain(): boolean {
-    const again = pumpAgain
-    pumpAgain = false
-    return again
+  /** Work the user chose to send anyway goes now; interactive work that should not wait `waitMs` is answered at once. */
+  function whileHeld(waitMs: number, pause: Pause | null): boolean {
+    if (pause !== null && waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause.header)
+    const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
+    if (anyway === null) return false
+    pacing.take(anyway.priority)
+    anyway.start(now() - anyway.scheduledAt, false)
+    return true
   }
 
   function release(): void {
-    clearTimeout(timer)
-    timer = undefined
     for (;;) {
-      const until = pausedUntil(model, now())
-      if (until !== null) {
+      const held = pauses.hold(now(), pausedUntil(model, now()), false)
+      if (held.until !== null) {
+        if (whileHeld(held.until - now(), held.pause)) continue
         wasPaused = true
-        wakeIn(until - now())
+        pump.wakeIn(held.until - now())
         return
       }
       if (wasPaused) {
@@ -133,10 +121,12 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         return
       }
       if (inFlight >= config.concurrency) return
-      const wait = pacing.waitFor(head.priority, now(), sentSeq)
-      if (wait > 0) {
+      const wait = head.sendAnyway ? { ms: 0, header: null } : pacing.waitFor(head.priority, now(), sentSeq)
+      const quotaPause = pauses.quotaWait(now(), wait)
+      if (wait.ms > 0) {
+        if (whileHeld(wait.ms, quotaPause)) continue
         paceBound = true
-        wakeIn(wait)
+        pump.wakeIn(wait.ms)
         return
       }
       lanes.shift()
@@ -166,48 +156,45 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        const obs = observationOf(outcome, feedback, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        if (outcome === 'rate-limited' && trust.refused(model, sentAt, seq)) {
+          // Caught announcing more than it allows: learn from the answers, from half the rate it refused.
+          update(restart(model, model.rate / 2, tuning))
+          pacing.gate.clear()
+        }
+        const heard = trust.heard(feedback)
+        const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        const pausedBefore = pausedUntil(model, now())
+        if (typeof heard === 'object' && heard.limits) pacing.gate.learn(heard.limits, now(), seq)
         if (obs !== null) {
           const before = model.generation
           update(observe(model, obs, tuning))
           // Stored-up tokens would go out as one volley at a rate just found too high.
           if (obs.kind === 'rate-limited' && model.generation !== before) pacing.empty()
         }
-        pump()
-        notify()
+        pauses.answered(outcome, feedback, now(), { before: pausedBefore, after: pausedUntil(model, now()) })
+        changed()
       },
     }
     notify()
     // An async wrapper turns a synchronous throw of the task into a rejection.
     return (async () => task(ctx))().finally(() => {
       inFlight -= 1
-      pump()
-      notify()
+      changed()
     })
   }
 
   function schedule<T>(task: (ctx: TaskContext) => Promise<T>, options: ScheduleOptions): Promise<T> {
-    const { priority, signal, retry = false } = options
-    if (signal?.aborted === true) return Promise.reject(cancelled(signal.reason))
+    if (options.signal?.aborted === true) return Promise.reject(cancelled(options.signal.reason))
     return new Promise<T>((resolve, reject) => {
-      const onAbort = (): void => {
-        if (!lanes.remove(item, retry)) return
-        reject(cancelled(signal?.reason))
-        notify()
-        pump()
-      }
-      const item: Waiting = {
-        priority,
-        scheduledAt: now(),
-        start(queuedMs, rateBound) {
-          signal?.removeEventListener('abort', onAbort)
-          run(task, signal, queuedMs, rateBound).then(resolve, reject)
+      const item = queueItem(options, now(), {
+        run: (queuedMs, rateBound) => {
+          run(task, options.signal, queuedMs, rateBound).then(resolve, reject)
         },
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      lanes.push(item, retry)
-      notify()
-      pump()
+        reject,
+        leave: () => lanes.remove(item) && changed(),
+      })
+      lanes.push(item)
+      changed()
     })
   }
 
@@ -222,8 +209,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       if (patch.ceiling !== undefined) nextModel = withCeiling(nextModel, nextConfig.ceiling, tuning)
       if (patch.initialRate !== undefined) nextModel = restart(nextModel, nextConfig.initialRate, tuning)
       update(nextModel)
-      pump()
-      notify()
+      changed()
     },
     onState(listener) {
       listeners.add(listener)

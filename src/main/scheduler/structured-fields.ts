@@ -130,7 +130,8 @@ class Reader {
       let bytes = ''
       while (this.peek() !== ':') bytes += base64Char.test(this.peek() ?? '') ? this.next() : fail()
       this.at += 1
-      return { type: 'bytes', value: bytes }
+      // Padding ends base64: '=' before any other character is not base64.
+      return /=[^=]/.test(bytes) ? fail() : { type: 'bytes', value: bytes }
     }
     if (c === '?') {
       const bit = this.next()
@@ -140,15 +141,7 @@ class Reader {
       const date = this.number()
       return date.type === 'integer' ? { type: 'date', value: date.value } : fail()
     }
-    if (c === '%' && this.next() === '"') {
-      this.at -= 1
-      const raw = this.quoted()
-      try {
-        return { type: 'display', value: decodeURIComponent(raw) }
-      } catch {
-        return fail()
-      }
-    }
+    if (c === '%' && this.next() === '"') return { type: 'display', value: this.displayString() }
     return fail()
   }
 
@@ -162,9 +155,30 @@ class Reader {
     while (isDigit(this.peek()) || (this.peek() === '.' && !digits.includes('.'))) digits += this.next()
     const [whole = '', fraction] = digits.split('.')
     if (whole === '') fail()
-    if (fraction === undefined) return whole.length > 15 ? fail() : { type: 'integer', value: sign * Number(whole) }
+    // `+ 0`: "-0" is the integer 0, not JavaScript's negative zero.
+    if (fraction === undefined) return whole.length > 15 ? fail() : { type: 'integer', value: sign * Number(whole) + 0 }
     if (whole.length > 12 || fraction.length === 0 || fraction.length > 3) fail()
-    return { type: 'decimal', value: sign * Number(digits) }
+    return { type: 'decimal', value: sign * Number(digits) + 0 }
+  }
+
+  /** RFC 9651 4.2.10: printable ASCII, with '%' and two lowercase hex digits for each other byte of UTF-8; no escapes. */
+  private displayString(): string {
+    const bytes: number[] = []
+    for (;;) {
+      const c = this.next()
+      if (c === '"') break
+      if (c === '%') {
+        const hex = this.next() + this.next()
+        if (!/^[0-9a-f]{2}$/.test(hex)) fail()
+        bytes.push(parseInt(hex, 16))
+      } else if (c < ' ' || c > '~') fail()
+      else bytes.push(c.charCodeAt(0))
+    }
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes))
+    } catch {
+      return fail()
+    }
   }
 
   private quoted(): string {
@@ -190,6 +204,14 @@ function parseField<T>(text: string, parse: (reader: Reader) => T): T | null {
     if (error instanceof Failure) return null
     throw error
   }
+}
+
+/** An sf-item, or null when the text is not one. */
+export function parseItem(text: string): Item | null {
+  return parseField(text, (reader) => {
+    const item = reader.item()
+    return reader.atEnd() ? item : fail()
+  })
 }
 
 /** An sf-list, or null when the text is not one. */

@@ -18,7 +18,10 @@ function isNewest(list: readonly RecentLookup[], entry: RecentLookup): boolean {
 
 export interface PaymentService {
   /** In the active environment, in `account` (the one in use when absent). */
-  get(rawId: string, options?: { priority?: Priority; signal?: AbortSignal; remember?: boolean; account?: string }): Promise<PaymentLookup>
+  get(
+    rawId: string,
+    options?: { priority?: Priority; signal?: AbortSignal; remember?: boolean; account?: string; sendAnyway?: boolean },
+  ): Promise<PaymentLookup>
   /** The active environment and the account a lookup would use (`account`, or the one in use). */
   target(account?: string): { environment: EnvironmentId; account: Account }
   /** The ID in every account of the active environment at once, each through its own account's scheduler. */
@@ -46,6 +49,7 @@ export function createPaymentService(deps: {
           environment,
           account: account.id,
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.sendAnyway === true ? { sendAnyway: true } : {}),
         })
       } catch (error) {
         if (error instanceof AppError && error.code === 'not-found') {

@@ -14,6 +14,7 @@ const reachService = [
   'key-origin-mismatch',
   'bad-request',
   'rate-limited',
+  'service-asked-to-wait',
   'server-error',
   'timeout',
   'network',

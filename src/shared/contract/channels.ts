@@ -49,7 +49,8 @@ const typedEnvironmentName = z.string().max(100).optional()
  */
 export const invokeContract = {
   getPayment: {
-    request: z.object({ id: z.string().max(10_000) }).strict(),
+    /** `sendAnyway`: the user chose to send it past a wait the service asked for ('service-asked-to-wait'). */
+    request: z.object({ id: z.string().max(10_000), sendAnyway: z.boolean().optional() }).strict(),
     response: paymentLookupSchema,
   },
   /** "Look up in every account": the ID in each account of the active environment, each through its own scheduler. */

@@ -17,6 +17,22 @@ export const schedulerStateSchema = z.object({
   inFlight: z.number(),
   queued: z.object({ interactive: z.number(), batch: z.number(), total: z.number() }),
   pausedUntil: z.number().nullable(),
+  /** A wait the service asked for in a header, longer than a few seconds: why, and the header as sent. */
+  pause: z.object({ until: z.number(), reason: z.enum(['retry-after', 'outage', 'quota']), header: z.string().max(4_200) }).nullable(),
+  /** The service's rate-limit headers announced more than it allowed, and are no longer read. */
+  headersDistrusted: z.boolean(),
+  /** Every limit the service announced (policies, named throttlers), with what is left of each. */
+  announced: z
+    .array(
+      z.object({
+        name: z.string().max(80),
+        limit: z.number().nullable(),
+        windowMs: z.number().nullable(),
+        remaining: z.number(),
+        resetAt: z.number().nullable(),
+      }),
+    )
+    .max(32),
 })
 
 export const schedulerConfigSchema = z.object({

@@ -3,3 +3,12 @@ export { tokenBucket, fixedWindow, slidingLog } from './shapes'
 export { withoutRetryAfter, switchAt, type SwitchOptions } from './wrappers'
 export { announce, type AnnounceStyle } from './announce'
 export { startLimiterServer, type LimiterServer, type LimiterServerOptions, type LimiterServerStats } from './limiter-server'
+export {
+  processLimiterNames,
+  startRealLimiter,
+  startNestThrottler,
+  startExpressRateLimit,
+  nestThrottlerConfigs,
+  expressRateLimitModes,
+  type RealLimiter,
+} from './real-limiters'

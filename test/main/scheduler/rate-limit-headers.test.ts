@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { readRateLimitHeaders } from '../../../src/main/scheduler/rate-limit-headers'
+import { readRateLimitHeaders, type AnnouncedLimit } from '../../../src/main/scheduler/rate-limit-headers'
 
 const now = Date.UTC(2026, 0, 15, 12, 0, 0)
-const read = (headers: Record<string, string> | [string, string][]) => readRateLimitHeaders(new Headers(headers), now)
+// What was read; which headers it came from is checked on its own below.
+const read = (headers: Record<string, string> | [string, string][]) => {
+  const announced = readRateLimitHeaders(new Headers(headers), now)
+  return announced === null ? null : omitSaid(announced)
+}
+function omitSaid(announced: AnnouncedLimit): Omit<AnnouncedLimit, 'said'> {
+  const values: Partial<AnnouncedLimit> = { ...announced }
+  delete values.said
+  return values as Omit<AnnouncedLimit, 'said'>
+}
 const draft = (policy: string | null, current: string | null) =>
   read({ ...(policy === null ? {} : { 'RateLimit-Policy': policy }), ...(current === null ? {} : { RateLimit: current }) })
 

@@ -294,6 +294,9 @@ describe('state and configuration', () => {
       inFlight: 0,
       queued: { interactive: 0, batch: 0, total: 0 },
       pausedUntil: null,
+      pause: null,
+      announced: [],
+      headersDistrusted: false,
     })
     const seen: SchedulerState[] = []
     const unsubscribe = scheduler.onState((state) => {

@@ -44,6 +44,9 @@ export function schedulerState(overrides: Partial<SchedulerStateView> = {}): Sch
     inFlight: 0,
     queued: { interactive: 0, batch: 0, total: 0 },
     pausedUntil: null,
+    pause: null,
+    announced: [],
+    headersDistrusted: false,
     ...overrides,
   }
 }

@@ -239,6 +239,33 @@ describe('RequestsView', () => {
     )
   })
 
+  it('names a pause the service asked for: why, and the header that asked', async () => {
+    const until = Date.now() + 600_000
+    await show([], schedulerState({ pausedUntil: until, pause: { until, reason: 'quota', header: 'X-RateLimit-Reset: 3600000' } }))
+    const alert = screen.getByTestId('pause-countdown').closest('[role="alert"], .mantine-Alert-root') ?? document.body
+    expect(alert).toHaveTextContent('The service’s announced quota is spent until its reset')
+    expect(screen.getByTestId('pause-header')).toHaveTextContent('Asked for by X-RateLimit-Reset: 3600000')
+  })
+
+  it('lists every limit the service announced, with what is left of each', async () => {
+    const resetAt = Date.now() + 30_000
+    await show(
+      [],
+      schedulerState({
+        announced: [
+          { name: 'short', limit: 3, windowMs: null, remaining: 2, resetAt: Date.now() + 800 },
+          { name: 'long', limit: 100, windowMs: 60_000, remaining: 41, resetAt },
+        ],
+      }),
+    )
+    const rows = within(screen.getByRole('table', { name: 'Limits the service announced' })).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Limit the service announcedQuotaLeftWhole again in',
+      expect.stringMatching(/^short32/),
+      expect.stringMatching(/^long100 per 1 min 0 s41(2[0-9]|30) s$/),
+    ])
+  })
+
   it('applies a new ceiling and concurrency, and shows a refusal', async () => {
     const user = userEvent.setup()
     await show([])

@@ -29,8 +29,9 @@ export function ThrottleIndicator() {
   const busy = scheduler.inFlight + scheduler.queued.total
   const paused = scheduler.pausedUntil !== null && scheduler.pausedUntil > now
   const share = Math.min(100, (sent / limit.perSecond) * 100)
+  const why = scheduler.pause?.reason === 'quota' ? 'quota spent' : scheduler.pause?.reason === 'outage' ? 'service down' : '429'
   const rateText = paused
-    ? `429: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
+    ? `${why}: paused ${formatDuration((scheduler.pausedUntil ?? now) - now)}`
     : `${formatRate(sent)} of ${formatRate(limit.perSecond)} req/s`
   const last429Text = last429 === null ? 'no 429 yet' : `last 429 ${formatRelative(last429, now)}`
   const waiting = busy > 0 ? ` ${plural(busy, { one: 'request', other: 'requests' })} waiting or in flight.` : ''

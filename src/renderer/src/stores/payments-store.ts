@@ -50,6 +50,10 @@ interface PaymentsState {
   /** Looks up an ID picked from a list (recent lookups, candidates, examples). */
   open(id: string): Promise<void>
   retry(): Promise<void>
+  /** The lookup the service asked to wait for ('service-asked-to-wait'), sent now anyway. */
+  sendAnyway(): Promise<void>
+  /** Drops the lookup the service asked to wait for: nothing was sent. */
+  cancelWaiting(): void
   /** A payments-desk:// link as main decided it (its account already chosen): its ID looked up, or why not. */
   openLink(delivery: IpcResult<LinkOpening>): Promise<void>
   markFocusSeen(request: number): void
@@ -113,13 +117,13 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
   /** Still the latest lookup, and still what the screen shows: only then may its answer be said. */
   const current = (run: number): boolean => run === latest && selectShownLookup(get(), selectLookupPlace(useConnection.getState())) !== null
 
-  async function lookup(id: string): Promise<void> {
+  async function lookup(id: string, sendAnyway = false): Promise<void> {
     // The last Enter wins: an earlier lookup still running is dropped when it answers (getPayment cannot be cancelled).
     const run = ++latest
     const key = { id, ...selectLookupPlace(useConnection.getState()) }
     set({ lookup: { key, status: 'loading' }, linkError: null, fieldError: null, candidates: [] })
     try {
-      const result = await invoke('getPayment', { id })
+      const result = await invoke('getPayment', sendAnyway ? { id, sendAnyway } : { id })
       if (run !== latest) return
       // Keyed by where main looked, which the answer says.
       set({ lookup: { key: { id, environment: result.environment, account: result.account.id }, status: 'done', result } })
@@ -205,6 +209,16 @@ export const usePayments = createStore<PaymentsState>((set, get) => {
     async retry() {
       const id = get().lookup?.key.id
       if (id !== undefined) await lookup(id)
+    },
+    async sendAnyway() {
+      const id = get().lookup?.key.id
+      if (id !== undefined) await lookup(id, true)
+    },
+    cancelWaiting() {
+      const shown = get().lookup
+      if (shown?.status !== 'failed' || shown.error.code !== 'service-asked-to-wait') return
+      set({ lookup: null })
+      announce('Lookup cancelled: nothing was sent.')
     },
     async openLink(delivery) {
       if (delivery.ok) {

@@ -11,6 +11,7 @@ import { LookupError } from './lookup-error'
 import { PaymentDetails } from './payment-details'
 import { PaymentSummary } from './payment-summary'
 import { RawJson } from './raw-json'
+import { ServiceWait } from './service-wait'
 import { StartHint } from './start-hint'
 
 function Loading({ id }: { id: string }) {
@@ -74,6 +75,7 @@ export function LookupOutcome() {
         </>
       )
     case 'failed':
+      if (lookup.error.code === 'service-asked-to-wait') return <ServiceWait id={lookup.key.id} error={lookup.error} />
       return <LookupError id={lookup.key.id} error={lookup.error} />
   }
 }

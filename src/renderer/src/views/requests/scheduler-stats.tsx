@@ -1,6 +1,7 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
 import { formatRate } from '../../../../shared/format/number'
+import { AnnouncedLimits } from './announced-limits'
 import { LearntLimit } from './learnt-limit'
 import { PauseCountdown } from '../../components/pause-countdown'
 
@@ -47,7 +48,20 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         </Text>
       </div>
       <LearntLimit scheduler={scheduler} />
-      {scheduler.pausedUntil !== null && <PauseCountdown key={scheduler.pausedUntil} until={scheduler.pausedUntil} />}
+      {scheduler.headersDistrusted && (
+        <Text size="sm" c="orange" data-testid="headers-distrusted">
+          The service’s rate-limit headers announced more than it allowed, so they are no longer believed: the limit is learned from its
+          answers.
+        </Text>
+      )}
+      <AnnouncedLimits limits={scheduler.announced} />
+      {scheduler.pausedUntil !== null && (
+        <PauseCountdown
+          key={scheduler.pausedUntil}
+          until={scheduler.pausedUntil}
+          cause={scheduler.pause?.until === scheduler.pausedUntil ? scheduler.pause : null}
+        />
+      )}
       <SimpleGrid cols={{ base: 3 }} spacing="xs">
         <Stat
           label="Tokens"

@@ -1,0 +1,40 @@
+import { announcedAllowance } from './announced-quota'
+import type { RateModel } from './rate-model'
+import type { TaskFeedback } from './scheduler-types'
+
+// One refusal while the count said there was room is a colleague on the key, or a count a moment
+// late; this many is a header that announces more than the service allows.
+const contradictionsToDistrust = 3
+
+/**
+ * Whether the service's rate-limit headers are still believed. They are caught out by a 429 for
+ * a request their own last count said would fit; once caught out often enough, they are read no
+ * more, and the rate model learns the limit from the answers as if nothing were announced.
+ */
+export class HeaderTrust {
+  #contradictions = 0
+  #distrusted = false
+
+  get distrusted(): boolean {
+    return this.#distrusted
+  }
+
+  /** A 429 for the request sent as `sentSeq`: true when it makes the headers distrusted now. */
+  refused(model: RateModel, sentAt: number, sentSeq: number): boolean {
+    if (this.#distrusted || model.source !== 'headers') return false
+    const allowance = announcedAllowance(model, sentAt, sentSeq - 1)
+    if (allowance === null || allowance < 1) return false
+    this.#contradictions += 1
+    this.#distrusted = this.#contradictions >= contradictionsToDistrust
+    return this.#distrusted
+  }
+
+  /** What an answer said, less its announcements once they are distrusted (its Retry-After still holds). */
+  heard<T extends TaskFeedback | number | undefined>(feedback: T): T | TaskFeedback {
+    if (!this.#distrusted || typeof feedback !== 'object') return feedback
+    const rest: TaskFeedback = { ...feedback }
+    delete rest.announced
+    delete rest.limits
+    return rest
+  }
+}

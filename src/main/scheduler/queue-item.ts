@@ -1,0 +1,58 @@
+import { AppError } from '../../shared/app-error'
+import type { Waiting } from './lanes'
+import { timerDelay, waitWords } from './pauses'
+import type { ScheduleOptions } from './scheduler-types'
+import { cancelled } from './task-outcome'
+
+interface Hooks {
+  run(queuedMs: number, rateBound: boolean): void
+  reject(error: Error): void
+  /** Takes the task out of the queue; false when it has already left it. */
+  leave(): boolean
+}
+
+/** A task waiting its turn: it leaves the queue when it starts, is cancelled, fails, or its deadline passes. */
+export function queueItem(options: ScheduleOptions, scheduledAt: number, hooks: Hooks): Waiting {
+  const { priority, signal, retry = false, sendAnyway = false, answerIfPausedMs, deadlineMs } = options
+  const onAbort = (): void => {
+    if (hooks.leave()) settle(cancelled(signal?.reason))
+  }
+  const deadline =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (hooks.leave()) settle(missedDeadline(deadlineMs))
+        }, timerDelay(deadlineMs))
+  const cleanUp = (): void => {
+    signal?.removeEventListener('abort', onAbort)
+    clearTimeout(deadline)
+  }
+  function settle(error: Error): void {
+    cleanUp()
+    hooks.reject(error)
+  }
+  signal?.addEventListener('abort', onAbort, { once: true })
+  return {
+    priority,
+    retry,
+    scheduledAt,
+    sendAnyway,
+    answerIfPausedMs,
+    start(queuedMs, rateBound) {
+      cleanUp()
+      hooks.run(queuedMs, rateBound)
+    },
+    fail: settle,
+  }
+}
+
+export function askedToWait(waitMs: number, header: string): AppError {
+  return new AppError(
+    'service-asked-to-wait',
+    `Not sent yet: the service asked to wait ${waitWords(waitMs)} (${header}). Send it anyway, or cancel it.`,
+  )
+}
+
+function missedDeadline(deadlineMs: number): AppError {
+  return new AppError('timeout', `Not sent: it waited ${waitWords(deadlineMs)} for its turn and was given up. Try again.`)
+}

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { readAnnouncedLimits, readRateLimitHeaders } from '../../../src/main/scheduler/rate-limit-headers'
+import { createScheduler } from '../../../src/main/scheduler/scheduler'
+
+// The throttler docs' three named throttlers, as @nestjs/throttler counts them: each a fixed
+// window from its first hit, its fields suffixed with its name, a 429 with Retry-After-<name>.
+const throttlers = [
+  { name: 'short', limit: 3, ttlMs: 1_000 },
+  { name: 'medium', limit: 20, ttlMs: 10_000 },
+  { name: 'long', limit: 100, ttlMs: 60_000 },
+]
+
+function namedThrottlers(): (now: number) => { status: number; headers: Headers } {
+  const windows = throttlers.map(() => ({ start: Number.NEGATIVE_INFINITY, hits: 0 }))
+  return (now) => {
+    const headers = new Headers()
+    let status = 200
+    throttlers.forEach((throttler, i) => {
+      const window = windows[i] ?? { start: 0, hits: 0 }
+      if (now >= window.start + throttler.ttlMs) Object.assign(window, { start: now, hits: 0 })
+      window.hits += 1
+      const toExpire = Math.ceil((window.start + throttler.ttlMs - now) / 1000)
+      if (window.hits > throttler.limit) {
+        status = 429
+        headers.set(`retry-after-${throttler.name}`, String(toExpire))
+      }
+      headers.set(`x-ratelimit-limit-${throttler.name}`, String(throttler.limit))
+      headers.set(`x-ratelimit-remaining-${throttler.name}`, String(Math.max(0, throttler.limit - window.hits)))
+      headers.set(`x-ratelimit-reset-${throttler.name}`, String(toExpire))
+    })
+    return { status, headers }
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_700_000_000_000 })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+it('runs a batch under named throttlers with no 429 after the first answer, at the long window’s rate', async () => {
+  const service = namedThrottlers()
+  const scheduler = createScheduler({ headroom: 0 })
+  const statuses: number[] = []
+  let finishedAt = 0
+  const lookups = Array.from({ length: 150 }, () =>
+    scheduler.schedule(
+      async (ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const answer = service(Date.now())
+        statuses.push(answer.status)
+        finishedAt = Date.now()
+        const retryAfter = [...answer.headers].find(([key]) => key.startsWith('retry-after'))
+        ctx.report(answer.status === 429 ? 'rate-limited' : 'ok', {
+          announced: readRateLimitHeaders(answer.headers, Date.now()),
+          limits: readAnnouncedLimits(answer.headers, Date.now()),
+          ...(retryAfter ? { retryAfterMs: Number(retryAfter[1]) * 1000 } : {}),
+        })
+      },
+      { priority: 'batch' },
+    ),
+  )
+  const started = Date.now()
+  await vi.advanceTimersByTimeAsync(120_000)
+  await Promise.all(lookups)
+  const refused = statuses.slice(1).filter((status) => status === 429).length
+  expect({ refused, ok: statuses.filter((status) => status === 200).length }).toEqual({ refused: 0, ok: 150 })
+  // 100 a minute allows 150 in 90 s at an even pace: within a tenth of that.
+  console.log(`named throttlers: 150 lookups in ${(finishedAt - started) / 1000} s`)
+  expect(finishedAt - started).toBeLessThanOrEqual(100_000)
+  expect(
+    scheduler
+      .state()
+      .announced.map((limit) => limit.name)
+      .sort(),
+  ).toEqual(['long', 'medium', 'short'])
+})
