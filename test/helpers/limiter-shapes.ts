@@ -6,6 +6,7 @@ import {
   tokenBucket,
   withoutRetryAfter,
   type AnnounceStyle,
+  type Limiter,
   type QuotaLimiter,
 } from './limiters'
 
@@ -14,14 +15,21 @@ import {
  * and `npm run bench -- shapes`. Each names the sustained limit over time, so "ideal" is the
  * time a client sending at exactly that limit would need for the same lookups.
  */
-export interface LimiterShape {
+export interface LimiterRun {
   name: string
-  make: () => QuotaLimiter
+  make: () => Limiter
   /** The service's time to answer an admitted request, ms. */
   latencyMs: number
+  /** Up to this many ms more per admitted answer, drawn evenly from a seeded generator. */
+  latencyJitterMs?: number
   lookups: number
   /** Sustained limit (req/s) as a function of ms since the first request. */
   limitAt: (elapsedMs: number) => number
+}
+
+/** A limiter of the catalogue: it can also say where it stands, so it can announce it. */
+export interface LimiterShape extends LimiterRun {
+  make: () => QuotaLimiter
 }
 
 const rise = { from: 20, to: 80, atMs: 4_000 }
@@ -136,7 +144,7 @@ export function announced(shape: LimiterShape, style: AnnounceStyle): LimiterSha
 }
 
 /** Time (ms) a client sending at exactly the limit needs for `lookups`, the limit changing as the shape says. */
-export function idealMs(shape: LimiterShape): number {
+export function idealMs(shape: LimiterRun): number {
   let done = 0
   let ms = 0
   const stepMs = 10

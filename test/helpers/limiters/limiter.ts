@@ -8,6 +8,8 @@ export type LimiterDecision =
 export interface Limiter {
   /** One call per request, in arrival order; `nowMs` never goes backwards. */
   decide(nowMs: number): LimiterDecision
+  /** An admitted request was answered: a limiter of requests in flight frees its place. */
+  done?(nowMs: number): void
 }
 
 /** What a limiter would announce after its last decision (all in requests and milliseconds). */

@@ -1,14 +1,14 @@
-import type { LimiterDecision, Quota, QuotaLimiter } from './limiter'
+import type { Limiter, LimiterDecision, Quota, QuotaLimiter } from './limiter'
 
 /** The same limiter, answering its 429s with no Retry-After at all. */
-export function withoutRetryAfter(limiter: QuotaLimiter): QuotaLimiter {
+export function withoutRetryAfter<L extends Limiter>(limiter: L): L {
   return {
+    ...limiter,
     decide(nowMs): LimiterDecision {
       const decision = limiter.decide(nowMs)
       if (decision.allowed) return decision
       return decision.headers ? { allowed: false, headers: decision.headers } : { allowed: false }
     },
-    quota: (nowMs) => limiter.quota(nowMs),
   }
 }
 
@@ -32,6 +32,7 @@ export function switchAt(first: QuotaLimiter, second: QuotaLimiter, atMs: number
   }
   return {
     decide: (nowMs) => active(nowMs).decide(nowMs),
+    done: (nowMs) => active(nowMs).done?.(nowMs),
     quota: (nowMs): Quota => active(nowMs).quota(nowMs),
   }
 }

@@ -4,7 +4,7 @@ import { createApiClient } from '../../../src/main/api/api-client'
 import { RequestLog } from '../../../src/main/request-log/request-log'
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
 import { seededRandom } from '../../../src/sandbox/faults'
-import { idealMs, type LimiterShape } from '../../helpers/limiter-shapes'
+import { idealMs, type LimiterRun } from '../../helpers/limiter-shapes'
 import type { Limiter } from '../../helpers/limiters'
 
 export interface ShapeFigures {
@@ -22,15 +22,17 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /**
  * A fetch answered by `limiter` on the (fake) clock: a millisecond each way on the wire, and
  * `latencyMs` more for an admitted request, as the limiter server does. `sendJitter`, when
- * given, adds whole milliseconds on the way there, as real HTTP's send jitter does.
+ * given, adds whole milliseconds on the way there, as real HTTP's send jitter does;
+ * `latencyJitter` more to an admitted request's answer.
  */
-export function limiterFetch(limiter: Limiter, latencyMs: number, sendJitter?: () => number): typeof fetch {
+export function limiterFetch(limiter: Limiter, latencyMs: number, sendJitter?: () => number, latencyJitter?: () => number): typeof fetch {
   return async () => {
     await sleep(1 + (sendJitter?.() ?? 0))
     const decision = limiter.decide(Date.now())
     const headers = new Headers({ 'Content-Type': 'application/json', ...decision.headers })
     if (!decision.allowed && decision.retryAfterSeconds !== undefined) headers.set('Retry-After', String(decision.retryAfterSeconds))
-    await sleep(decision.allowed ? latencyMs + 1 : 1)
+    await sleep(decision.allowed ? latencyMs + (latencyJitter?.() ?? 0) + 1 : 1)
+    if (decision.allowed) limiter.done?.(Date.now())
     return new Response(decision.allowed ? '{"id":"pay_1"}' : '{"statusCode":429}', { status: decision.allowed ? 200 : 429, headers })
   }
 }
@@ -75,7 +77,7 @@ export interface VirtualConditions {
 
 /** Every lookup of the shape as a batch, in virtual time (vitest fake timers must be on). */
 export async function runShape(
-  shape: LimiterShape,
+  shape: LimiterRun,
   options: SchedulerOptions = {},
   { jitterMs = 0, seed = 1, sendDelay }: VirtualConditions = {},
 ): Promise<ShapeFigures & { scheduler: Scheduler }> {
@@ -83,7 +85,10 @@ export async function runShape(
   const random = seededRandom(seed)
   let sent = 0
   const jitter = sendDelay ? () => sendDelay(sent++) : jitterMs > 0 ? () => Math.floor(random() * (jitterMs + 1)) : undefined
-  const { client, log, scheduler } = virtualClient(limiterFetch(limiter, shape.latencyMs, jitter), createScheduler(options))
+  const { client, log, scheduler } = virtualClient(
+    limiterFetch(limiter, shape.latencyMs, jitter, latencyJitterOf(shape, seed)),
+    createScheduler(options),
+  )
   const started = Date.now()
   const results = await runVirtually(
     Promise.allSettled(
@@ -102,4 +107,12 @@ export async function runShape(
     seconds,
     scheduler,
   }
+}
+
+/** A seeded draw of up to the shape's latency jitter per admitted answer, or none. */
+export function latencyJitterOf(shape: LimiterRun, seed: number): (() => number) | undefined {
+  const most = shape.latencyJitterMs ?? 0
+  if (most <= 0) return undefined
+  const random = seededRandom(seed ^ 0x5bd1e995)
+  return () => Math.floor(random() * (most + 1))
 }
