@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { announce, fixedWindow, slidingLog, switchAt, tokenBucket, withoutRetryAfter, type Limiter } from '.'
+import { announce, concurrencyCap, fixedWindow, gcra, layered, slidingLog, switchAt, tokenBucket, withoutRetryAfter, type Limiter } from '.'
 
 /** Decides at each time in order; the times of the admitted requests. */
 function admittedAt(limiter: Limiter, times: readonly number[]): number[] {
@@ -166,5 +166,38 @@ describe('announce', () => {
     )
     expect(limiter.decide(0).headers?.['X-RateLimit-Limit']).toBe('60')
     expect(limiter.decide(1_000).headers?.['X-RateLimit-Limit']).toBe('20')
+  })
+})
+
+describe('GCRA, a cap on requests in flight, layers', () => {
+  it('GCRA admits what a token bucket of the same rate and burst admits, for any arrivals', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 300 }),
+        (rate, burst, gaps) => {
+          const times = gaps.reduce<number[]>((all, gap) => [...all, (all.at(-1) ?? 0) + gap], [])
+          expect(admittedAt(gcra({ rate, burst }), times)).toEqual(admittedAt(tokenBucket({ rate, burst }), times))
+        },
+      ),
+    )
+  })
+
+  it('a cap on requests in flight refuses while `limit` are unanswered, and frees a place per answer', () => {
+    const cap = concurrencyCap({ limit: 2, retryAfterSeconds: 1 })
+    expect([cap.decide(0).allowed, cap.decide(0).allowed]).toEqual([true, true])
+    expect(cap.decide(1)).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    cap.done?.(5)
+    expect(cap.decide(6).allowed).toBe(true)
+    expect(cap.decide(6).allowed).toBe(false)
+  })
+
+  it('layers admit only what every layer admits, and the first refusal answers', () => {
+    const layers = layered([fixedWindow({ limit: 3, windowMs: 1_000 }), fixedWindow({ limit: 5, windowMs: 10_000 })])
+    const admitted = admittedAt(layers, every(100, 0, 10_000))
+    expect(admitted).toHaveLength(5)
+    expect(countIn(admitted, 0, 1_000)).toBe(3)
+    expect(layers.decide(9_950)).toEqual({ allowed: false, retryAfterSeconds: 1 })
   })
 })
