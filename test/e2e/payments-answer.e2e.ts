@@ -120,7 +120,8 @@ describe('Payments: the result answers the ID in the field', () => {
   it('takes a second ID while the first waits behind a paused throttle, and shows only the second', async () => {
     const { page, fixture } = app
     // A slow limit and a burst of other lookups: the service answers 429 with Retry-After and the throttle pauses.
-    await setSandboxLimit(app, { rate: 0.25, burst: 1 })
+    // Retry-After 2 s: under the 3 s past which a lookup answers at once with "the service asked to wait".
+    await setSandboxLimit(app, { rate: 0.5, burst: 1 })
     void page
       .evaluate((id) => {
         const api = (globalThis as unknown as { paymentsDesk: PaymentsDeskApi }).paymentsDesk
