@@ -1,13 +1,19 @@
 import { askedToWait } from './queue-item'
 import type { Priority } from './scheduler-types'
 
+/** What a task waited for before it started: a token (the rate), a place in flight (the learnt cap). */
+export interface Bound {
+  rateBound: boolean
+  slotBound: boolean
+}
+
 export interface Waiting {
   priority: Priority
   retry: boolean
   scheduledAt: number
   sendAnyway: boolean
   answerIfPausedMs: number | undefined
-  start(queuedMs: number, rateBound: boolean): void
+  start(queuedMs: number, bound: Bound): void
   /** Takes it out of the queue for good, with this error. */
   fail(error: Error): void
 }

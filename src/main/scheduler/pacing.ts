@@ -3,7 +3,6 @@ import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
 import { TokenBucket } from './token-bucket'
-import { keptAnswersMs, untilNextInWindow } from './fixed-window'
 import { cappedWait } from './pauses'
 
 /** Ms until a task may start; `header` when an announced quota is what holds it (the header that said so). */
@@ -15,6 +14,7 @@ export interface Wait {
 // While the limit is still sought, a tenth of a second of burst: an idle app sends a lookup at
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
 const burstSeconds = 0.1
+const timerSlackMs = 2
 // A reset read in whole seconds may be up to a second late: the true one may be this much earlier.
 const resetReadEarlyMs = 990
 
@@ -27,31 +27,27 @@ export class Pacing {
   readonly #batch: TokenBucket
   readonly #tuning: RateTuning
   readonly #headroom: () => number
-  readonly #now: () => number
   #model: RateModel
   #heldBack = false
   /** Every limit announced, each by its own count. */
   readonly gate = new QuotaGate()
-  /** Start times, kept as long as a learnt window can be. */
-  readonly #starts: number[] = []
 
   constructor(model: RateModel, tuning: RateTuning, headroom: () => number, now: () => number) {
     this.#model = model
     this.#tuning = tuning
     this.#headroom = headroom
-    this.#now = now
     // One token at the start: the first answer, which may announce the limit, comes before a volley.
     this.#all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
     const rate = this.batchRate()
     this.#batch = new TokenBucket({ rate, burst: burstFor(model, rate), tokens: 1, now })
   }
 
-  /** Req/s batch work goes at: holding under a known limit, it leaves the larger of the margin and the headroom unused. */
+  /** Req/s batch work goes at: the rate less the headroom (under an announced limit, the larger of the headroom and the margin). */
   batchRate(): number {
-    const { limit, phase, rate, source } = this.#model
+    const { limit, rate, source } = this.#model
     const tuning = this.#tuning
-    const margin = source === 'headers' ? tuning.announcedMargin : tuning.margin
-    if (phase === 'hold' && limit !== null) return Math.max(tuning.floor, Math.min(rate, limit * (1 - Math.max(this.#headroom(), margin))))
+    if (source === 'headers' && limit !== null)
+      return Math.max(tuning.floor, Math.min(rate, limit * (1 - Math.max(this.#headroom(), tuning.announcedMargin))))
     return Math.max(tuning.floor, rate * (1 - this.#headroom()))
   }
 
@@ -87,10 +83,9 @@ export class Pacing {
     }
     const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq)
     if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
-    const windowed = this.#untilNextInWindow(priority, now)
-    if (windowed !== null) return { ms: windowed, header: null }
-    // An interactive lookup borrows the next token rather than wait behind the pace.
-    if (priority === 'interactive') return { ms: this.#all.tokens() >= 0 ? 0 : this.#all.timeUntilToken(), header: null }
+    // An interactive lookup goes ahead of batch work, but keeps the pace: two requests closer than
+    // it allows are what a limiter with no burst refuses. The headroom keeps a token for it.
+    if (priority === 'interactive') return { ms: this.#all.timeUntilToken(), header: null }
     return { ms: Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
   }
 
@@ -107,25 +102,7 @@ export class Pacing {
     return early > 0 ? Math.ceil(early) : 0
   }
 
-  /**
-   * Holding under a window learnt from 429s, requests are paced per window (each window's
-   * count, less one as the count read may be one high, less the margin or the headroom for
-   * batch work), not at one even rate: what a pause left of a window is still used.
-   */
-  #untilNextInWindow(priority: Priority, now: number): number | null {
-    const model = this.#model
-    const window = model.fixedWindow
-    if (window === null || model.phase !== 'hold' || model.source !== 'probing') return null
-    const share = priority === 'batch' ? 1 - Math.max(this.#headroom(), this.#tuning.announcedMargin) : 1
-    // At least one a window: under a window of 2, batch's share of "one less" was 0.9 of a request, and it never sent again.
-    const budget = Math.max(1, (window.limit - 1) * share)
-    return untilNextInWindow(window, this.#starts, now, { budget, minGapMs: 1000 / model.ceiling, spread: priority === 'batch' })
-  }
-
   take(priority: Priority): void {
-    const now = this.#now()
-    while (this.#starts[0] !== undefined && this.#starts[0] <= now - keptAnswersMs) this.#starts.shift()
-    this.#starts.push(now)
     // What accrued while the last of the quota was held back would follow it as a volley.
     if (this.#heldBack) this.empty()
     this.#heldBack = false
@@ -146,9 +123,9 @@ export class Pacing {
 }
 
 function burstFor(model: RateModel, rate: number): number {
-  // Once a limit is held, requests go evenly spaced: a windowed limiter counts every request
-  // of any window, and a volley after a late timer could put one too many in it. Half a token
-  // more keeps what a timer rounded up to a whole millisecond would lose.
-  if (model.limit !== null && model.phase === 'hold') return 1.5
+  // Once a 429 has been met, requests go evenly spaced: a limiter with no burst refuses two
+  // closer than its interval, and a windowed one counts every request of a window. The 2 ms of
+  // tokens more keep what a timer rounded up to a whole millisecond would lose.
+  if (model.limit !== null) return 1 + (rate * timerSlackMs) / 1000
   return Math.max(1, rate * burstSeconds)
 }

@@ -1,11 +1,11 @@
 import { AppError } from '../../shared/app-error'
-import type { Waiting } from './lanes'
+import type { Bound, Waiting } from './lanes'
 import { timerDelay, waitWords } from './pauses'
 import type { ScheduleOptions } from './scheduler-types'
 import { cancelled } from './task-outcome'
 
 interface Hooks {
-  run(queuedMs: number, rateBound: boolean): void
+  run(queuedMs: number, bound: Bound): void
   reject(error: Error): void
   /** Takes the task out of the queue; false when it has already left it. */
   leave(): boolean
@@ -38,9 +38,9 @@ export function queueItem(options: ScheduleOptions, scheduledAt: number, hooks: 
     scheduledAt,
     sendAnyway,
     answerIfPausedMs,
-    start(queuedMs, rateBound) {
+    start(queuedMs, bound) {
       cleanUp()
-      hooks.run(queuedMs, rateBound)
+      hooks.run(queuedMs, bound)
     },
     fail: settle,
   }

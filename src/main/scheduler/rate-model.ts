@@ -1,58 +1,41 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
-import { keepAnswer, type FixedWindow, type SentAnswer } from './fixed-window'
-import { window429, learnWindowAtBlockEnd, waitForGuessedWindowEnd } from './window-model'
-import { limitAfter429 } from './limit-estimate'
-import { heldRate, isArrivalJitter, keepRoundTrip, narrowAfterCleanRun, widenForJitter } from './arrival-jitter'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { defaultRateTuning, fruitlessSpacingMs, type RateTuning } from './rate-tuning'
+import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 /**
- * The scheduler's pure core: what it believes about the service's limit, as a function of what
- * it has observed. `observe` folds one observation into a new model; nothing here reads a clock
- * or keeps a timer, so every limiter shape can be replayed in virtual time.
+ * The scheduler's pure core: one control law (docs/architecture.md, "The control law") that
+ * folds each answer into the rate and the cap on requests in flight. `observe` returns a new
+ * model; nothing here reads a clock or keeps a timer, so any limiter replays in virtual time.
  */
 
-/** Where the limit estimate came from: nothing yet, 429s met while probing, or the service's own headers. */
+/** Where the limit came from: nothing yet, 429s, or the service's own headers. */
 export type LimitSource = 'none' | 'probing' | 'headers'
 
-/** 'discover': no 429 yet, the rate doubles. 'hold': just under the limit. 'probe': above it, looking for a higher one. */
+/** 'discover': no 429 yet. 'hold': climbing back to the rate of the last 429. 'probe': above it, looking for more. */
 export type Phase = 'discover' | 'hold' | 'probe'
 
 export interface RateModel {
   readonly ceiling: number
   /** Req/s sent at now, before any headroom. */
   readonly rate: number
-  /** Sustained limit, req/s, or null before anything is known. */
+  /** The rate the last 429 came at, or the announced limit (req/s); null before either. */
   readonly limit: number | null
   readonly source: LimitSource
-  /** The service's window, when announced or inferred from its resets. */
+  /** The service's window, when announced. */
   readonly windowMs: number | null
   readonly phase: Phase
-  readonly heldMs: number
-  /** When the current probe began, or null. */
-  readonly probeAt: number | null
-  readonly probeOk: number
-  readonly spacingMs: number
-  /** Ms added between requests while holding, in place of the margin, for the network's jitter (arrival-jitter.ts). */
-  readonly jitterMs: number
-  /** Successes since the jitter allowance last changed. */
-  readonly okSinceJitter: number
-  /** The limit was met head-on (the first 429, or a probe's, within a few successes of going above it): no burst hides it. */
-  readonly metHeadOn: boolean
-  /** Bumped on every cut: 429s of requests sent before it count as one signal. */
-  readonly generation: number
-  readonly cutAt: number | null
+  /** Successes that waited for their token since the last cut: the law's clock. */
   readonly okSinceCut: number
-  /** Successes since the last 429 that cut the rate: none means a later 429 is part of the same episode. */
-  readonly okSinceEpisode: number
-  /** Start of the current stretch with work always waiting (null after the queue ran dry): over it, successes are what the service let through. */
-  readonly since: number | null
-  /** Round trips of the latest successes, ms, oldest first: their spread shows the network's jitter. */
-  readonly roundTrips: readonly number[]
-  /** Success times in the last second, oldest first. */
-  readonly recentOk: readonly number[]
+  /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
+  readonly anyOkSinceCut: number
+  /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
+  readonly generation: number
+  /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
+  readonly inFlightCap: number | null
+  /** Successes that waited for a place in flight since the cap last moved. */
+  readonly okAtCap: number
   readonly pausedUntil: number
   /** The last pause taken for want of a Retry-After; 0 once something got through. */
   readonly selfPauseMs: number
@@ -61,28 +44,26 @@ export interface RateModel {
   readonly longestResetMs: number
   /** Answers observed, 429s included. */
   readonly answers: number
-  /** Recent answers by sending time, to learn a window from 429s that say nothing. */
-  readonly sent: readonly SentAnswer[]
-  /** A fixed window learnt from those answers, or null. */
-  readonly fixedWindow: FixedWindow | null
-  /**
-   * The last answer was a 429 without rate-limit headers (and whether it had a Retry-After):
-   * the next success ends its block, and a window may be learnt from the blocks.
-   */
-  readonly openBlock: 'blind' | 'retry-after' | null
+}
+
+/** What the driver knew of a request when it was sent. */
+export interface SentFacts {
+  at: number
+  sentAt: number
+  generation: number
+  sentSeq: number
+  /** It waited for a token: its answer tests the rate. */
+  rateBound: boolean
+  /** It waited for a place in flight: its answer tests the cap on requests in flight. */
+  slotBound?: boolean
+  /** Requests in flight when it was sent, itself included. */
+  inFlight?: number
+  announced?: AnnouncedLimit | null
 }
 
 export type Observation =
-  | { kind: 'ok'; at: number; sentAt: number; generation: number; sentSeq: number; rateBound: boolean; announced?: AnnouncedLimit | null }
-  | {
-      kind: 'rate-limited'
-      at: number
-      sentAt: number
-      generation: number
-      sentSeq: number
-      retryAfterMs?: number
-      announced?: AnnouncedLimit | null
-    }
+  | ({ kind: 'ok' } & SentFacts)
+  | ({ kind: 'rate-limited'; retryAfterMs?: number } & SentFacts)
   | { kind: 'idle'; at: number }
 
 export function initialModel(rate: number, ceiling: number, tuning: RateTuning = defaultRateTuning): RateModel {
@@ -94,28 +75,16 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     source: 'none',
     windowMs: null,
     phase: 'discover',
-    heldMs: 0,
-    probeAt: null,
-    probeOk: 0,
-    spacingMs: tuning.minSpacingMs,
-    jitterMs: 0,
-    okSinceJitter: 0,
-    metHeadOn: false,
-    generation: 0,
-    cutAt: null,
     okSinceCut: 0,
-    okSinceEpisode: 0,
-    since: null,
-    recentOk: [],
-    roundTrips: [],
+    anyOkSinceCut: 0,
+    generation: 0,
+    inFlightCap: null,
+    okAtCap: 0,
     pausedUntil: Number.NEGATIVE_INFINITY,
     selfPauseMs: 0,
     quota: null,
     longestResetMs: 0,
     answers: 0,
-    sent: [],
-    fixedWindow: null,
-    openBlock: null,
   }
 }
 
@@ -125,91 +94,82 @@ export function withCeiling(model: RateModel, ceiling: number, tuning: RateTunin
 }
 
 export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
-  if (obs.kind === 'idle') return model.since === null ? model : { ...model, since: null, recentOk: [] }
-  const started = { ...model, answers: model.answers + 1, ...(model.since === null ? { since: obs.at } : {}) }
-  const withHeaders = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
-  // With headers the service says where it stands; without, its answers are all there is to learn a window from.
-  const ok = obs.kind === 'ok'
-  const kept =
-    withHeaders.source === 'headers' ? withHeaders : { ...withHeaders, sent: keepAnswer(withHeaders.sent, { sentAt: obs.sentAt, ok }) }
-  if (obs.kind === 'ok') return succeeded(learnWindowAtBlockEnd(kept, tuning), obs, tuning)
-  const unannounced = kept.source !== 'headers'
-  const blind = obs.retryAfterMs === undefined && unannounced
-  const windowed = unannounced ? window429(kept, obs, tuning) : null
-  const waited = blind ? waitForGuessedWindowEnd(kept, obs, tuning) : kept
-  const openBlock = unannounced ? (blind ? 'blind' : 'retry-after') : null
-  return windowed ?? rateLimited({ ...waited, openBlock, fixedWindow: null }, obs, tuning)
+  // The law moves only on answers; an empty queue changes nothing it knows.
+  if (obs.kind === 'idle') return model
+  const started = { ...model, answers: model.answers + 1 }
+  const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
+  return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
+}
+
+/**
+ * The rate `okSinceCut` successes after a cut at `limit`: a concave climb from (1 − cut) of it
+ * back up to it over `recoverSuccesses`, then, having found no 429 there, a climb above it that
+ * doubles every `recoverSuccesses` more, slowly at first (CUBIC's shape, counted in successes).
+ */
+export function lawRate(limit: number, okSinceCut: number, tuning: RateTuning): number {
+  const x = okSinceCut / tuning.recoverSuccesses - 1
+  return x < 0 ? limit * (1 - tuning.cut * (-x) ** 3) : limit * (1 + x ** 3)
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
-  const recentOk = [...model.recentOk.filter((t) => t > obs.at - 1_000), obs.at]
-  const next = {
-    ...model,
-    recentOk,
-    roundTrips: keepRoundTrip(model.roundTrips, obs.at - obs.sentAt),
-    okSinceCut: model.okSinceCut + 1,
-    okSinceEpisode: model.okSinceEpisode + 1,
-    okSinceJitter: model.okSinceJitter + 1,
-    probeOk: model.probeOk + 1,
-    selfPauseMs: 0,
+  const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0 }
+  if (base.source === 'headers') return { ...base, rate: announcedRate(base, tuning) }
+  // A request sent before the last cut tells nothing about the rate since.
+  if (obs.generation !== model.generation) return base
+  const cap = model.inFlightCap
+  const okAtCap = obs.slotBound === true && cap !== null ? model.okAtCap + 1 : model.okAtCap
+  const capGrows = cap !== null && okAtCap >= tuning.recoverSuccesses
+  const next = { ...base, okAtCap: capGrows ? 0 : okAtCap, inFlightCap: capGrows ? cap + 1 : cap }
+  // Only a success that waited for its token tested the rate.
+  if (!obs.rateBound || model.rate >= model.ceiling) return next
+  if (model.limit === null) {
+    // Before any 429 the rate doubles every `discoverMs` of work that waited for its turn.
+    const rate = model.rate * 2 ** (1000 / tuning.discoverMs / model.rate)
+    return { ...next, rate: clamp(rate, tuning.floor, model.ceiling) }
   }
-  if (next.source === 'headers') return { ...next, rate: announcedRate(next, tuning) }
-  // Only a success that waited for its turn tested the rate; and a request sent before the last cut tells nothing new.
-  if (!obs.rateBound || obs.generation !== model.generation || model.rate >= model.ceiling) return next
-  const seconds = 1 / model.rate
-  if (next.phase === 'hold' && next.limit !== null) {
-    const heldMs = next.heldMs + seconds * 1000
-    if (heldMs < next.spacingMs) return narrowAfterCleanRun({ ...next, heldMs, limit: next.limit }, tuning)
-    // Time to look above: start at the estimate itself and grow from there.
-    return { ...next, heldMs: 0, phase: 'probe', probeAt: obs.at, probeOk: 0, rate: clamp(next.limit, tuning.floor, next.ceiling) }
-  }
-  // A probe that keeps succeeding compounds faster: the longer it has gone, the higher the limit is likely to be.
-  const compounding = next.phase === 'probe' && next.probeAt !== null ? 1 + Math.max(0, obs.at - next.probeAt) / 1_000 : 1
-  const growth = next.phase === 'probe' ? tuning.probeGrowth : tuning.discoverGrowth
-  return { ...next, rate: clamp(model.rate * growth ** (seconds * compounding), tuning.floor, next.ceiling) }
+  const okSinceCut = model.okSinceCut + 1
+  const rate = clamp(lawRate(model.limit, okSinceCut, tuning), tuning.floor, model.ceiling)
+  return { ...next, okSinceCut, rate, phase: okSinceCut > tuning.recoverSuccesses ? 'probe' : 'hold' }
 }
 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
-  // A 429 of a request sent before the last cut, or with nothing let through since it, is part of the same episode.
-  const sameEpisode = obs.generation !== model.generation || (model.cutAt !== null && model.okSinceEpisode === 0)
-  // No pause: the request came a few ms early, and its retry waits its turn at the wider spacing.
-  if (!sameEpisode && obs.retryAfterMs === undefined && model.limit !== null && isArrivalJitter(model, obs.at, tuning))
-    return widenForJitter({ ...model, limit: model.limit }, tuning)
-  // A probe that found the limit is answered by falling back to a rate the service has just
-  // been taking for seconds; the refused request itself waits out its Retry-After in the
-  // client. Any other 429 (before the limit is known, or under it) holds everything.
-  const pause = sameEpisode || model.phase !== 'probe' ? pauseFor(model, obs, tuning) : { pausedUntil: model.pausedUntil, selfPauseMs: 0 }
-  const next = { ...model, ...pause }
-  if (sameEpisode) return next
-  // Counted as things stood before this 429's pause.
-  const limit = limitAfter429(model, obs.at, obs.retryAfterMs === undefined, tuning)
-  const unchanged = next.phase === 'probe' && next.limit !== null && limit <= next.limit * 1.05
-  // A probe refused before it went above the estimate met a limit that fell: its Retry-After holds everything.
-  const fell = unchanged && obs.retryAfterMs !== undefined && model.limit !== null && model.rate <= model.limit * 1.02
-  const paused = fell ? { ...next, ...pauseFor(model, obs, tuning) } : next
-  // Refused within a few requests of going above (no burst let it run on): the limit is where it was met.
-  const metHeadOn =
-    next.phase === 'probe' ? unchanged && model.probeOk <= tuning.noBurst : next.phase === 'discover' && model.okSinceCut <= tuning.noBurst
+  // Sent before the last cut: already answered by it. Its Retry-After is the refused request's own.
+  if (obs.generation !== model.generation) return model
+  // Sent after the cut and nothing got through since: the service is shut, everything waits.
+  if (model.generation > 0 && model.anyOkSinceCut === 0) return { ...model, ...pauseFor(model, obs, tuning) }
+  // Sent at once, ahead of any wait (the first of a batch, a lone lookup), it found no room for a
+  // burst: that says nothing of the rate. Its Retry-After is still the service's word.
+  if (!obs.rateBound && obs.slotBound !== true)
+    return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
+  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0 }
+  if (model.source === 'headers') return { ...event, ...pauseFor(model, obs, tuning) }
+  const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0)
+  // A request that waited for a place under the learnt cap, and not for a token, met that cap, not the rate.
+  if (obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
+  // Multiplicative decrease from the rate the 429 came at; the refused request waits out its
+  // own Retry-After, and everything else goes on at the lower rate. Met below the last 429's
+  // rate, the limit fell or another sender shares it: the next climb aims lower still, so two
+  // desks on one key meet at an even split sooner (CUBIC's fast convergence).
+  const limit = model.limit !== null && model.rate < model.limit ? model.rate * (1 - tuning.cut / 2) : model.rate
   return {
-    ...paused,
+    ...event,
+    rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
     limit,
-    source: next.source === 'headers' ? 'headers' : 'probing',
-    rate: clamp(heldRate(limit, next.jitterMs, tuning), tuning.floor, next.ceiling),
+    source: 'probing',
     phase: 'hold',
-    heldMs: 0,
-    probeAt: null,
-    metHeadOn,
-    // A probe that found more looks again soon; one that found nothing waits longer; a limit that fell under the hold needs no early look above.
-    spacingMs: unchanged
-      ? fruitlessSpacingMs(next.spacingMs, limit, tuning)
-      : next.phase === 'probe'
-        ? tuning.minSpacingMs
-        : next.spacingMs,
-    generation: next.generation + 1,
-    okSinceEpisode: 0,
-    // A second cut soon after the first measures from the first, over long enough to mean something.
-    ...(next.cutAt !== null && obs.at - next.cutAt < tuning.minWindowMs ? {} : { cutAt: obs.at, okSinceCut: 0 }),
+    okSinceCut: 0,
+    inFlightCap,
   }
+}
+
+/**
+ * The cap on requests in flight after a 429 of a request sent with `inFlight` in flight (itself
+ * included): with two or more others, it may be their number the service refused, so the cap is
+ * one fewer. Refused with fewer in flight than the cap, it was not their number: no cap.
+ */
+function capAfter429(cap: number | null, inFlight: number): number | null {
+  if (cap !== null && inFlight < cap) return null
+  return inFlight >= 3 ? inFlight - 1 : cap
 }
 
 function pauseFor(
@@ -220,8 +180,7 @@ function pauseFor(
   if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
     return { pausedUntil: Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)), selfPauseMs: 0 }
   }
-  // No Retry-After: a pause of our own, doubling while nothing gets through, so the
-  // service's window or bucket can refill instead of answering 429 after 429.
+  // No Retry-After: a pause of our own, doubling while nothing gets through.
   const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
   return { pausedUntil: Math.max(model.pausedUntil, obs.at + selfPauseMs), selfPauseMs }
 }
@@ -230,7 +189,7 @@ function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value))
 }
 
-/** Epoch ms while a Retry-After pause runs, else null. */
+/** Epoch ms while a pause runs, else null. */
 export function pausedUntil(model: RateModel, now: number): number | null {
   return model.pausedUntil > now ? model.pausedUntil : null
 }

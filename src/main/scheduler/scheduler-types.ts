@@ -49,15 +49,15 @@ export interface ScheduleOptions {
 export interface SchedulerState {
   rate: number
   ceiling: number
-  /** Estimate of the service's sustained limit (req/s), or null before any 429 or announcement. */
+  /** The rate the last 429 came at, or the announced limit (req/s); null before either. */
   learnedLimit: number | null
   /** Where the estimate came from: the service's rate-limit headers, or 429s met while probing. */
   limitSource: LimitSource
-  /** The service's window in ms, when announced or inferred from its resets. */
+  /** The service's window in ms, when announced. */
   windowMs: number | null
   phase: Phase
-  /** Ms left between requests, beyond the limit's own spacing, after 429s that the network's jitter explains. */
-  jitterMs: number
+  /** Most requests in flight, learnt from 429s (a service that caps them), or null while none has shown a cap. */
+  inFlightCap: number | null
   /** Fraction of the limit batch work leaves to colleagues on the same key. */
   headroom: number
   /** Req/s batch work is paced at (the rate less the headroom). */

@@ -2,7 +2,7 @@ import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCei
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
 import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 import { cancelled, observationOf } from './task-outcome'
-import { Lanes } from './lanes'
+import { Lanes, type Bound } from './lanes'
 import { Pacing } from './pacing'
 import { HeldPauses, shownPauseMs, type Pause } from './pauses'
 import { Pump } from './pump'
@@ -38,8 +38,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   let wasPaused = false
   const pauses = new HeldPauses()
   const trust = new HeaderTrust()
-  // The next task to start waited for a token: its success tests the current rate.
+  // What the next task to start waited for, so what its answer tests: a token (the rate), a place in flight (the cap).
   let paceBound = false
+  let slotBound = false
   const pump = new Pump(release, notify, now)
 
   function state(): SchedulerState {
@@ -52,7 +53,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       limitSource: model.source,
       windowMs: model.windowMs,
       phase: model.phase,
-      jitterMs: model.jitterMs,
+      inFlightCap: model.inFlightCap,
       headroom: config.headroom,
       batchRate: pacing.batchRate(),
       ...pacing.tokens(),
@@ -96,7 +97,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
     pacing.take(anyway.priority)
-    anyway.start(now() - anyway.scheduledAt, false)
+    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false })
     return true
   }
 
@@ -117,10 +118,14 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       const head = lanes.peek()
       if (head === null) {
         paceBound = false
+        slotBound = false
         update(observe(model, { kind: 'idle', at: now() }, tuning))
         return
       }
-      if (inFlight >= config.concurrency) return
+      if (inFlight >= Math.min(config.concurrency, model.inFlightCap ?? Number.POSITIVE_INFINITY)) {
+        slotBound = model.inFlightCap !== null
+        return
+      }
       const wait = head.sendAnyway ? { ms: 0, header: null } : pacing.waitFor(head.priority, now(), sentSeq)
       const quotaPause = pauses.quotaWait(now(), wait)
       if (wait.ms > 0) {
@@ -131,20 +136,17 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       }
       lanes.shift()
       pacing.take(head.priority)
-      const rateBound = paceBound
+      const bound = { rateBound: paceBound, slotBound }
       paceBound = false
-      head.start(now() - head.scheduledAt, rateBound)
+      slotBound = false
+      head.start(now() - head.scheduledAt, bound)
     }
   }
 
-  // `rateBound`: it waited for a token, so its success says the service took the rate it was sent at.
-  function run<T>(
-    task: (ctx: TaskContext) => Promise<T>,
-    signal: AbortSignal | undefined,
-    queuedMs: number,
-    rateBound: boolean,
-  ): Promise<T> {
+  // `bound`: what it waited for, so what its answer tests (the rate, the cap on requests in flight).
+  function run<T>(task: (ctx: TaskContext) => Promise<T>, signal: AbortSignal | undefined, queuedMs: number, bound: Bound): Promise<T> {
     inFlight += 1
+    const sentInFlight = inFlight
     sentSeq += 1
     const seq = sentSeq
     const sentAt = now()
@@ -162,7 +164,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
           pacing.gate.clear()
         }
         const heard = trust.heard(feedback)
-        const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, rateBound })
+        const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, inFlight: sentInFlight, ...bound })
         const pausedBefore = pausedUntil(model, now())
         if (typeof heard === 'object' && heard.limits) pacing.gate.learn(heard.limits, now(), seq)
         if (obs !== null) {
@@ -187,8 +189,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     if (options.signal?.aborted === true) return Promise.reject(cancelled(options.signal.reason))
     return new Promise<T>((resolve, reject) => {
       const item = queueItem(options, now(), {
-        run: (queuedMs, rateBound) => {
-          run(task, options.signal, queuedMs, rateBound).then(resolve, reject)
+        run: (queuedMs, bound) => {
+          run(task, options.signal, queuedMs, bound).then(resolve, reject)
         },
         reject,
         leave: () => lanes.remove(item) && changed(),

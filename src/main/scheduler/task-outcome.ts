@@ -8,6 +8,10 @@ export interface Sent {
   generation: number
   sentSeq: number
   rateBound: boolean
+  /** It waited for a place in flight. */
+  slotBound: boolean
+  /** Requests in flight when it was sent, itself included. */
+  inFlight: number
 }
 
 /**
@@ -16,12 +20,10 @@ export interface Sent {
  */
 export function observationOf(outcome: Outcome, feedback: TaskFeedback | number | undefined, at: number, sent: Sent): Observation | null {
   const { retryAfterMs, announced } = typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
-  const { sentAt, generation, sentSeq, rateBound } = sent
   const extra = announced === undefined ? {} : { announced }
-  if (outcome === 'ok') return { kind: 'ok', at, sentAt, generation, sentSeq, rateBound, ...extra }
-  if (outcome === 'rate-limited')
-    return { kind: 'rate-limited', at, sentAt, generation, sentSeq, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
-  if (announced) return { kind: 'ok', at, sentAt, generation: -1, sentSeq, rateBound: false, announced }
+  if (outcome === 'ok') return { kind: 'ok', at, ...sent, ...extra }
+  if (outcome === 'rate-limited') return { kind: 'rate-limited', at, ...sent, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
+  if (announced) return { kind: 'ok', at, ...sent, generation: -1, rateBound: false, slotBound: false, announced }
   return null
 }
 

@@ -8,7 +8,8 @@ export const schedulerStateSchema = z.object({
   limitSource: z.enum(['none', 'probing', 'headers']),
   windowMs: z.number().nullable(),
   phase: z.enum(['discover', 'hold', 'probe']),
-  jitterMs: z.number(),
+  /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
+  inFlightCap: z.number().nullable(),
   headroom: z.number(),
   batchRate: z.number(),
   tokens: z.number(),

@@ -11,14 +11,12 @@ const sourceWords: Record<SchedulerStateView['limitSource'], string> = {
 
 const phaseWords: Record<SchedulerStateView['phase'], string> = {
   discover: 'Climbing: no 429 yet',
-  hold: 'Holding just under the limit',
-  probe: 'Probing above the limit for a higher one',
+  hold: 'Climbing back to the rate of the last 429',
+  probe: 'Above the rate of the last 429, looking for a higher limit',
 }
 
-function windowWords(windowMs: number | null, source: SchedulerStateView['limitSource']): string {
-  if (windowMs === null) return 'Not announced'
-  // Without headers, a window is known only from where blocks of 429s stopped.
-  return source === 'headers' ? formatDuration(windowMs) : `${formatDuration(windowMs)}, learned from where 429s stop`
+function windowWords(windowMs: number | null): string {
+  return windowMs === null ? 'Not announced' : formatDuration(windowMs)
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -36,19 +34,19 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 /** What the throttle believes about the service's limit, and where that belief came from. */
 export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
-  const { learnedLimit, limitSource, windowMs, phase, jitterMs, headroom, batchRate } = scheduler
+  const { learnedLimit, limitSource, windowMs, phase, inFlightCap, headroom, batchRate } = scheduler
   const perWindow =
     learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
   return (
     <SimpleGrid cols={{ base: 2 }} spacing="xs" component="dl" aria-label="What the throttle has learned" my={0}>
       <Fact
-        label="Limit estimate"
+        label={limitSource === 'headers' ? 'Limit' : 'Rate of the last 429'}
         value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`}
         testId="learnt-limit"
       />
       <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
-      <Fact label="Window" value={windowWords(windowMs, limitSource)} testId="limit-window" />
+      <Fact label="Window" value={windowWords(windowMs)} testId="limit-window" />
       <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
       <Fact
         label="Headroom for colleagues"
@@ -60,9 +58,9 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
         testId="scheduler-headroom"
       />
       <Fact
-        label="Spacing for network jitter"
-        value={jitterMs === 0 ? 'None needed' : `${formatDuration(jitterMs)} more between requests: some arrived too close together`}
-        testId="scheduler-jitter"
+        label="Requests in flight"
+        value={inFlightCap === null ? 'No cap seen' : `At most ${inFlightCap} at once: the service refused more`}
+        testId="scheduler-in-flight-cap"
       />
     </SimpleGrid>
   )

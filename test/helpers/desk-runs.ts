@@ -1,0 +1,138 @@
+import type { ApiClient } from '../../src/main/api/api-client'
+import { idealMs, type LimiterRun } from './limiter-shapes'
+import { percentile } from './two-desks'
+
+/**
+ * What a desk's work measures against a limiter, in virtual time or over HTTP alike: ratios are
+ * of the rate the user allows (the limiter's sustained rate less the headroom batch work leaves).
+ */
+export interface OneDeskFigures {
+  /** Ideal time for the batch at the allowed rate over the time it took. */
+  ratio: number
+  rate429: number
+  lost: number
+  requests: number
+  seconds: number
+  /** Interactive lookups made during the batch (one every 500 ms where the headroom holds them), and their p95. */
+  interactiveLookups: number
+  interactiveP95Ms: number | null
+}
+
+export interface TwoDeskFigures {
+  /** Desk A's share of what both desks got through while both ran its batch. */
+  shareA: number
+  /** Both desks together over the allowed rate, while both ran. */
+  together: number
+  /** From the moment desk A finished, until desk B alone went at 0.9 of the allowed rate over a trailing second (null: never). */
+  climbSeconds: number | null
+  lost: number
+  rate429: number
+}
+
+export interface DeskEnv {
+  now: () => number
+  /** Requests sent and 429s met so far, across the desks. */
+  counts: () => { requests: number; rateLimited: number }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits
+const lookup = (client: ApiClient, id: string, priority: 'batch' | 'interactive') =>
+  client.send({ method: 'GET', path: `/api/payment/${id}`, priority })
+
+/** Starts a batch; the times its lookups succeeded fill in as they do. */
+function batch(client: ApiClient, lookups: number, prefix: string, now: () => number) {
+  const okTimes: number[] = []
+  const done = Promise.allSettled(
+    Array.from({ length: lookups }, (_, i) =>
+      lookup(client, `${prefix}_${i}`, 'batch').then(() => {
+        okTimes.push(now())
+      }),
+    ),
+  ).then((results) => ({ lost: results.filter((r) => r.status === 'rejected').length, at: now() }))
+  return { okTimes, done }
+}
+
+/** The rate the user allows against `run`: its sustained rate less `headroom`. */
+export function allowed(run: LimiterRun, headroom: number): LimiterRun {
+  return { ...run, limitAt: (ms) => run.limitAt(ms) * (1 - headroom) }
+}
+
+/** One desk's batch of `run.lookups`, with an interactive lookup every 500 ms while it runs when `interactive`. */
+export async function oneDesk(
+  client: ApiClient,
+  run: LimiterRun,
+  headroom: number,
+  interactive: boolean,
+  env: DeskEnv,
+): Promise<OneDeskFigures> {
+  const started = env.now()
+  const work = batch(client, run.lookups, 'b', env.now)
+  const progress = { done: false }
+  const finished = work.done.then((result) => {
+    progress.done = true
+    return result
+  })
+  const times: number[] = []
+  for (let i = 0; interactive && !progress.done; i++) {
+    const at = env.now()
+    await lookup(client, `i_${i}`, 'interactive').then(
+      () => times.push(env.now() - at),
+      () => times.push(Number.POSITIVE_INFINITY),
+    )
+    const wait = 500 - (env.now() - at)
+    if (wait > 0) await Promise.race([sleep(wait), finished])
+  }
+  const { lost, at } = await finished
+  const seconds = (at - started) / 1000
+  const { requests, rateLimited } = env.counts()
+  const sorted = times.sort((a, b) => a - b)
+  return {
+    ratio: round(idealMs(allowed(run, headroom)) / 1000 / seconds),
+    rate429: round(rateLimited / Math.max(1, requests), 4),
+    lost: lost + times.filter((t) => t === Number.POSITIVE_INFINITY).length,
+    requests,
+    seconds: round(seconds, 2),
+    interactiveLookups: times.length,
+    interactiveP95Ms: times.length === 0 ? null : round(percentile(sorted, 95), 0),
+  }
+}
+
+/** Two desks on one key, each a batch (desk B's twice desk A's, so B is left alone after A ends). */
+export async function twoDesks(
+  deskA: ApiClient,
+  deskB: ApiClient,
+  run: LimiterRun,
+  headroom: number,
+  env: DeskEnv,
+): Promise<TwoDeskFigures> {
+  const started = env.now()
+  const a = batch(deskA, run.lookups, 'a', env.now)
+  const b = batch(deskB, run.lookups * 2, 'b', env.now)
+  const endA = await a.done
+  const endB = await b.done
+  const bothA = a.okTimes.length
+  const bothB = b.okTimes.filter((t) => t <= endA.at).length
+  const allowedRate = (ms: number) => run.limitAt(ms) * (1 - headroom)
+  const together = (bothA + bothB) / ((endA.at - started) / 1000) / allowedRate(0)
+  // Desk B alone: the first moment its trailing second (or ten requests' worth, if longer) reached 0.9 of the allowed rate.
+  const spanMs = Math.max(1_000, (10 * 1000) / allowedRate(endA.at - started))
+  const alone = b.okTimes.filter((t) => t > endA.at)
+  let climbAt: number | null = null
+  for (let i = 0, j = 0; i < alone.length; i++) {
+    const t = alone[i] ?? 0
+    while ((alone[j] ?? t) <= t - spanMs) j++
+    if (t - endA.at >= spanMs && i - j + 1 >= (0.9 * allowedRate(t - started) * spanMs) / 1000) {
+      climbAt = t
+      break
+    }
+  }
+  const { requests, rateLimited } = env.counts()
+  return {
+    shareA: round(bothA / Math.max(1, bothA + bothB)),
+    together: round(together),
+    climbSeconds: climbAt === null ? null : round((climbAt - endA.at) / 1000 - spanMs / 1000, 2),
+    lost: endA.lost + endB.lost,
+    rate429: round(rateLimited / Math.max(1, requests), 4),
+  }
+}

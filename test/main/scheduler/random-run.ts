@@ -1,0 +1,44 @@
+import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
+import { oneDesk, twoDesks, type DeskEnv, type OneDeskFigures, type TwoDeskFigures } from '../../helpers/desk-runs'
+import { drawLimits, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
+
+/** The default headroom: ratios are of the limit less it. */
+export const drawHeadroom = 0.1
+
+/** One fetch to the draw's limiter (fresh), counting what was sent and what was refused. */
+function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv } {
+  const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
+  const counts = { requests: 0, rateLimited: 0 }
+  const counted: typeof fetch = async (...args) => {
+    counts.requests += 1
+    const response = await inner(...args)
+    if (response.status === 429) counts.rateLimited += 1
+    return response
+  }
+  return { fetch: counted, env: { now: () => Date.now(), counts: () => ({ ...counts }) } }
+}
+
+/** Interactive lookups every 500 ms fit in the headroom only where it holds two a second. */
+export function holdsInteractive(draw: RandomLimiter): boolean {
+  return Math.min(draw.limitAt(0), draw.limitAt(Number.MAX_SAFE_INTEGER)) * drawHeadroom >= 2
+}
+
+/** One desk's batch against the draw in virtual time (vitest fake timers must be on). */
+export async function runDraw(
+  draw: RandomLimiter,
+  options: SchedulerOptions = {},
+  watch?: (scheduler: Scheduler) => void,
+): Promise<OneDeskFigures> {
+  const { fetch, env } = countingFetch(draw)
+  const { client, scheduler } = virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options }))
+  watch?.(scheduler)
+  return runVirtually(oneDesk(client, draw, drawHeadroom, holdsInteractive(draw), env))
+}
+
+/** Two desks, each its own scheduler, on one key limited by the draw, in virtual time. */
+export async function runDrawTwoDesks(draw: RandomLimiter, options: SchedulerOptions = {}): Promise<TwoDeskFigures> {
+  const { fetch, env } = countingFetch(draw)
+  const desk = () => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options })).client
+  return runVirtually(twoDesks(desk(), desk(), draw, drawHeadroom, env))
+}
