@@ -28,6 +28,8 @@ export interface RateModel {
   readonly phase: Phase
   /** Successes that waited for their token since the last cut: the law's clock. */
   readonly okSinceCut: number
+  /** Successes the climb back to `limit` takes: short after a probe that found more, four times longer after one that did not. */
+  readonly climb: number
   /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
   readonly anyOkSinceCut: number
   /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
@@ -62,9 +64,7 @@ export interface SentFacts {
 }
 
 export type Observation =
-  | ({ kind: 'ok' } & SentFacts)
-  | ({ kind: 'rate-limited'; retryAfterMs?: number } & SentFacts)
-  | { kind: 'idle'; at: number }
+  ({ kind: 'ok' } & SentFacts) | ({ kind: 'rate-limited'; retryAfterMs?: number } & SentFacts) | { kind: 'idle'; at: number }
 
 export function initialModel(rate: number, ceiling: number, tuning: RateTuning = defaultRateTuning): RateModel {
   const capped = Math.max(tuning.floor, ceiling)
@@ -76,6 +76,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     windowMs: null,
     phase: 'discover',
     okSinceCut: 0,
+    climb: 0,
     anyOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
@@ -103,12 +104,24 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
 
 /**
  * The rate `okSinceCut` successes after a cut at `limit`: a concave climb from (1 − cut) of it
- * back up to it over `recoverSuccesses`, then, having found no 429 there, a climb above it that
- * doubles every `recoverSuccesses` more, slowly at first (CUBIC's shape, counted in successes).
+ * back up to it over `climb` successes, then, having found no 429 there, a climb above it that
+ * doubles every `climb` more, slowly at first (CUBIC's shape, counted in successes).
  */
-export function lawRate(limit: number, okSinceCut: number, tuning: RateTuning): number {
-  const x = okSinceCut / tuning.recoverSuccesses - 1
-  return x < 0 ? limit * (1 - tuning.cut * (-x) ** 3) : limit * (1 + x ** 3)
+export function lawRate(limit: number, okSinceCut: number, climb: number, cut: number): number {
+  const x = okSinceCut / climb - 1
+  return x < 0 ? limit * (1 - cut * (-x) ** 3) : limit * (1 + x ** 3)
+}
+
+/**
+ * The climb after a cut at `rate`: a probe that found more than the last 429's rate (more than
+ * the cut, so a limit lowered by fast convergence and met again is not "more"; or the first cut) starts over from `firstClimbMs` of successes; one that met the limit where it was
+ * waits four times longer, up to `maxClimb` successes, which keeps 429s well under 1 %.
+ */
+function climbAfter(model: RateModel, rate: number, tuning: RateTuning): number {
+  const first = Math.max(tuning.minClimb, (rate * tuning.firstClimbMs) / 1000)
+  if (model.limit === null || (model.phase === 'probe' && rate > model.limit * (1 + tuning.cut))) return Math.min(tuning.maxClimb, first)
+  // Refused below the last 429's rate, the limit fell: no reason to look above sooner, nor later.
+  return Math.min(tuning.maxClimb, Math.max(first, model.phase === 'probe' ? model.climb * 4 : model.climb))
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
@@ -118,7 +131,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
   const okAtCap = obs.slotBound === true && cap !== null ? model.okAtCap + 1 : model.okAtCap
-  const capGrows = cap !== null && okAtCap >= tuning.recoverSuccesses
+  const capGrows = cap !== null && okAtCap >= tuning.maxClimb
   const next = { ...base, okAtCap: capGrows ? 0 : okAtCap, inFlightCap: capGrows ? cap + 1 : cap }
   // Only a success that waited for its token tested the rate.
   if (!obs.rateBound || model.rate >= model.ceiling) return next
@@ -128,8 +141,8 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     return { ...next, rate: clamp(rate, tuning.floor, model.ceiling) }
   }
   const okSinceCut = model.okSinceCut + 1
-  const rate = clamp(lawRate(model.limit, okSinceCut, tuning), tuning.floor, model.ceiling)
-  return { ...next, okSinceCut, rate, phase: okSinceCut > tuning.recoverSuccesses ? 'probe' : 'hold' }
+  const rate = clamp(lawRate(model.limit, okSinceCut, model.climb, tuning.cut), tuning.floor, model.ceiling)
+  return { ...next, okSinceCut, rate, phase: okSinceCut > model.climb ? 'probe' : 'hold' }
 }
 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
@@ -158,6 +171,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     source: 'probing',
     phase: 'hold',
     okSinceCut: 0,
+    climb: climbAfter(model, model.rate, tuning),
     inFlightCap,
   }
 }

@@ -6,11 +6,15 @@ export interface RateTuning {
   /** At a 429 the rate falls by this fraction of the rate it came at. */
   cut: number
   /**
-   * Successes that waited for their turn, after a cut, to climb back to the rate of that 429
-   * (and as many again to double it): one 429 per so many keeps 429s well under 1 % at any limit.
-   * The learnt cap on requests in flight grows by one after as many that waited for a place.
+   * The climb back to the rate of the last 429 (and as far again to double it), in successes
+   * that waited for their turn: at first `firstClimbMs` of them at that rate (at least
+   * `minClimb`), four times longer after each probe that found no more, up to `maxClimb`, where
+   * one 429 per climb keeps 429s well under 1 % at any limit. The learnt cap on requests in
+   * flight grows by one after `maxClimb` successes that waited for a place.
    */
-  recoverSuccesses: number
+  firstClimbMs: number
+  minClimb: number
+  maxClimb: number
   /** With headers the limit is known: only this much is left for timing noise. */
   announcedMargin: number
   /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
@@ -24,7 +28,9 @@ export const defaultRateTuning: RateTuning = {
   floor: 0.1,
   discoverMs: 500,
   cut: 0.2,
-  recoverSuccesses: 300,
+  firstClimbMs: 1_500,
+  minClimb: 10,
+  maxClimb: 300,
   announcedMargin: 0.01,
   maxPauseMs: 10 * 60_000,
   minSelfPauseMs: 250,
