@@ -20,6 +20,8 @@ export interface RateModel {
   readonly ceiling: number
   /** Req/s sent at now, before any headroom. */
   readonly rate: number
+  /** The rate the doubling began at (or held at the ceiling): at the first 429, the rate one doubling back is no lower. */
+  readonly discoverFrom: number
   /** The rate the last 429 came at, or the announced limit (req/s); null before either. */
   readonly limit: number | null
   readonly source: LimitSource
@@ -28,8 +30,10 @@ export interface RateModel {
   readonly phase: Phase
   /** Successes that waited for their token since the last cut: the law's clock. */
   readonly okSinceCut: number
-  /** Successes the climb back to `limit` takes: short after a probe that found more, four times longer after one that did not. */
+  /** Successes the climb back to `limit` takes (climbFor). */
   readonly climb: number
+  /** Probes since one last found more: each makes the next climb four times longer. */
+  readonly fruitless: number
   /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
   readonly anyOkSinceCut: number
   /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
@@ -71,12 +75,14 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
   return {
     ceiling: capped,
     rate: clamp(rate, tuning.floor, capped),
+    discoverFrom: clamp(rate, tuning.floor, capped),
     limit: null,
     source: 'none',
     windowMs: null,
     phase: 'discover',
     okSinceCut: 0,
     climb: 0,
+    fruitless: 0,
     anyOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
@@ -113,15 +119,20 @@ export function lawRate(limit: number, okSinceCut: number, climb: number, cut: n
 }
 
 /**
- * The climb after a cut at `rate`: a probe that found more than the last 429's rate (more than
- * the cut, so a limit lowered by fast convergence and met again is not "more"; or the first cut) starts over from `firstClimbMs` of successes; one that met the limit where it was
- * waits four times longer, up to `maxClimb` successes, which keeps 429s well under 1 %.
+ * The climb after a cut that places the limit at `limit`: `firstClimbMs` of successes at that
+ * limit (at least `minClimb`), four times as many for each probe since one last found more (a
+ * probe refused above the last 429's rate by more than the cut, or the first 429), up to
+ * `maxClimb`, where one 429 per climb keeps 429s well under 1 % at any limit.
  */
-function climbAfter(model: RateModel, rate: number, tuning: RateTuning): number {
-  const first = Math.max(tuning.minClimb, (rate * tuning.firstClimbMs) / 1000)
-  if (model.limit === null || (model.phase === 'probe' && rate > model.limit * (1 + tuning.cut))) return Math.min(tuning.maxClimb, first)
+function climbFor(limit: number, fruitless: number, tuning: RateTuning): number {
+  return Math.min(tuning.maxClimb, Math.max(tuning.minClimb, (limit * tuning.firstClimbMs) / 1000) * 4 ** fruitless)
+}
+
+/** Probes since one last found more, after a 429 at the current rate. */
+function fruitlessAfter(model: RateModel, tuning: RateTuning): number {
+  if (model.limit === null || (model.phase === 'probe' && model.rate > model.limit * (1 + tuning.cut))) return 0
   // Refused below the last 429's rate, the limit fell: no reason to look above sooner, nor later.
-  return Math.min(tuning.maxClimb, Math.max(first, model.phase === 'probe' ? model.climb * 4 : model.climb))
+  return model.phase === 'probe' ? model.fruitless + 1 : model.fruitless
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
@@ -134,7 +145,9 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   const capGrows = cap !== null && okAtCap >= tuning.maxClimb
   const next = { ...base, okAtCap: capGrows ? 0 : okAtCap, inFlightCap: capGrows ? cap + 1 : cap }
   // Only a success that waited for its token tested the rate.
-  if (!obs.rateBound || model.rate >= model.ceiling) return next
+  if (!obs.rateBound) return next
+  // At the ceiling nothing climbs; before any 429, the ceiling itself is now a rate that passed.
+  if (model.rate >= model.ceiling) return model.limit === null ? { ...next, discoverFrom: model.rate } : next
   if (model.limit === null) {
     // Before any 429 the rate doubles every `discoverMs` of work that waited for its turn.
     const rate = model.rate * 2 ** (1000 / tuning.discoverMs / model.rate)
@@ -157,13 +170,14 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0 }
   if (model.source === 'headers') return { ...event, ...pauseFor(model, obs, tuning) }
   const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0)
-  // A request that waited for a place under the learnt cap, and not for a token, met that cap, not the rate.
-  if (obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
-  // Multiplicative decrease from the rate the 429 came at; the refused request waits out its
-  // own Retry-After, and everything else goes on at the lower rate. Met below the last 429's
-  // rate, the limit fell or another sender shares it: the next climb aims lower still, so two
-  // desks on one key meet at an even split sooner (CUBIC's fast convergence).
-  const limit = model.limit !== null && model.rate < model.limit ? model.rate * (1 - tuning.cut / 2) : model.rate
+  // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
+  // clears it); so does one met by a request that waited for a place under it and not for a token.
+  const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)
+  if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
+  // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
+  // Retry-After, and everything else goes on at the lower rate.
+  const limit = limitAt429(model, tuning)
+  const fruitless = fruitlessAfter(model, tuning)
   return {
     ...event,
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
@@ -171,9 +185,24 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     source: 'probing',
     phase: 'hold',
     okSinceCut: 0,
-    climb: climbAfter(model, model.rate, tuning),
+    climb: climbFor(limit, fruitless, tuning),
+    fruitless,
     inFlightCap,
   }
+}
+
+/**
+ * Where a 429 at the current rate places the limit. The first ends the doubling: the last rate
+ * known to pass is half of it (or the rate the doubling began at, if it began less than one
+ * doubling back). A probe refused above the last 429's rate found a limit between
+ * the two (the climb passed the one, the probe was refused at the other): halfway. Refused below
+ * it, the limit fell or another sender shares it: a little under (CUBIC's fast convergence, which
+ * brings two desks on one key to an even split sooner).
+ */
+function limitAt429(model: RateModel, tuning: RateTuning): number {
+  if (model.limit === null) return Math.min(model.rate, Math.max(model.discoverFrom, model.rate / 2))
+  if (model.rate > model.limit) return (model.rate + model.limit) / 2
+  return model.rate * (1 - tuning.cut / 2)
 }
 
 /**

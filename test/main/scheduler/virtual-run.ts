@@ -90,14 +90,6 @@ export async function runShape(
     createScheduler(options),
   )
   const started = Date.now()
-  if (process.env.TRACE_SHAPE === shape.name) {
-    let last = ''
-    scheduler.onState((st) => {
-      const line = `lim=${st.learnedLimit?.toFixed(1)} ph=${st.phase} p=${st.pausedUntil === null ? '' : st.pausedUntil - Date.now()}`
-      if (line !== last) console.log(Date.now() - started, `r=${st.rate.toFixed(1)}`, line, 'q', st.queued.total)
-      last = line
-    })
-  }
   const results = await runVirtually(
     Promise.allSettled(
       Array.from({ length: shape.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' })),
