@@ -18,9 +18,13 @@ export interface LimiterProcess {
  * ES module hooks alone, Node's own require of an ES module returns the one already loaded.
  */
 export async function spawnLimiter(shapeName: string, style?: AnnounceStyle): Promise<LimiterProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'test/helpers/limiters/limiter-cli.ts', shapeName, ...(style ? [style] : [])], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx/esm', 'test/helpers/limiters/limiter-cli.ts', shapeName, ...(style ? [style] : [])],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
   const lines = createInterface({ input: child.stdout })
   const iterator = lines[Symbol.asyncIterator]()
   const first = await iterator.next()
