@@ -65,9 +65,9 @@ export async function startNestThrottler(config: NestThrottlerConfig): Promise<R
     controllers: [PaymentController],
     providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
   })(AppModule)
-  Logger.overrideLogger(false)
-  // abortOnError false: a module that cannot start throws its reason here, where Nest would exit the process in silence (its logger is off).
-  const app = await NestFactory.create(AppModule, { abortOnError: false })
+  // Errors only: a module that cannot start says why before Nest exits the process.
+  Logger.overrideLogger(['error'])
+  const app = await NestFactory.create(AppModule)
   app.use((_req: unknown, res: { on(event: 'finish', listener: () => void): void; statusCode: number }, next: () => void) => {
     res.on('finish', () => statuses.push(res.statusCode))
     next()
