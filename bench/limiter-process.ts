@@ -10,11 +10,21 @@ export interface LimiterProcess {
   stop(): Promise<LimiterServerStats>
 }
 
-/** A limiter shape's server in its own process (test/helpers/limiters/limiter-cli.ts). */
+/**
+ * A limiter shape's server in its own process (test/helpers/limiters/limiter-cli.ts), or a real
+ * limiter's (processLimiterNames). `tsx/esm`, not `tsx`: tsx's require hook compiles an ES module
+ * that CommonJS requires into a second copy, so @nestjs/throttler (CommonJS) would get its own
+ * @nestjs/core (ES modules only) and Nest could not give its guard the app's Reflector. With the
+ * ES module hooks alone, Node's own require of an ES module returns the one already loaded.
+ */
 export async function spawnLimiter(shapeName: string, style?: AnnounceStyle): Promise<LimiterProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/limiters/limiter-cli.ts', shapeName, ...(style ? [style] : [])], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx/esm', 'test/helpers/limiters/limiter-cli.ts', shapeName, ...(style ? [style] : [])],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
   const lines = createInterface({ input: child.stdout })
   const iterator = lines[Symbol.asyncIterator]()
   const first = await iterator.next()

@@ -2,6 +2,7 @@ import { batchFields, benchBatch } from './batch'
 import { benchOverhead, overheadFields } from './overhead'
 import type { BenchOptions, PromisedFields } from './quick'
 import { benchSandbox, sandboxFields } from './sandbox-throughput'
+import { benchRealLimiters, realLimitersFields, realLimitersSummary, realLimitersTargets } from './real-limiter-runs'
 import { benchScheduler, schedulerFields } from './scheduler-throughput'
 import { benchShapes, shapesFields } from './shapes'
 import { benchStartup, startupFields } from './startup'
@@ -24,6 +25,15 @@ export const benchmarks: Record<string, Benchmark> = {
   startup: { run: benchStartup, fields: startupFields, needsBuild: true },
   batch: { run: benchBatch, fields: batchFields, needsBuild: true },
   text: { run: benchText, fields: textFields },
+  // The real limiters' part of `shapes` alone.
+  'real-limiters': {
+    run: async ({ quick = false }) => ({
+      benchmark: 'real-limiters',
+      targets: realLimitersTargets,
+      ...realLimitersSummary(await benchRealLimiters(quick)),
+    }),
+    fields: ['benchmark', 'targets', ...realLimitersFields],
+  },
   'two-desks': {
     run: async (options) => {
       const line = await benchTwoDesksCores(options)

@@ -1,25 +1,12 @@
-import { defaultAccount } from '../src/shared/accounts'
-import { createApiClient, type ApiClient } from '../src/main/api/api-client'
-import { RequestLog } from '../src/main/request-log/request-log'
-import { createScheduler, type SchedulerOptions } from '../src/main/scheduler/scheduler'
 import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/helpers/limiter-shapes'
 import { startLimiterServer, tokenBucket, type AnnounceStyle } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
+import { clientFor } from './bench-client'
 import { spawnLimiter } from './limiter-process'
+import { benchRealLimiters, realLimitersSummary, realLimitersTargets } from './real-limiter-runs'
 import type { BenchOptions, PromisedFields } from './quick'
 import { round } from './stats'
 import { benchTwoDesksCores } from './two-desks-cores'
-
-function clientFor(server: { baseUrl: string; apiKey: string }, options: SchedulerOptions): { client: ApiClient; log: RequestLog } {
-  const log = new RequestLog()
-  const client = createApiClient({
-    scheduler: createScheduler(options),
-    log,
-    connection: () =>
-      Promise.resolve({ environment: 'local', account: { ...defaultAccount }, baseUrl: server.baseUrl, apiKey: server.apiKey }),
-  })
-  return { client, log }
-}
 
 async function runShape(base: LimiterShape, style?: AnnounceStyle): Promise<Record<string, unknown>> {
   const shape = style === undefined ? base : announced(base, style)
@@ -100,6 +87,7 @@ export const shapesFields: PromisedFields = [
   'twoDesks',
   'twoAppCores',
   'shapes',
+  'realLimiters',
 ]
 
 /** Quick: the first shape and its first announcing run, 60 lookups each; two desks with a 100-ID batch. */
@@ -113,7 +101,8 @@ function quickRuns(): { shape: LimiterShape; style?: AnnounceStyle }[] {
 
 /**
  * Every limiter shape over real HTTP (each limiter server in a process of its own, the real API
- * client and scheduler), then the same with announced limits, then two desks on one key. One
+ * client and scheduler), then the same with announced limits, then the real limiters
+ * (real-limiter-runs.ts), then two desks on one key. One
  * JSON line per run on stdout as it ends; the summary object last.
  */
 export async function benchShapes({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
@@ -127,6 +116,7 @@ export async function benchShapes({ quick = false }: BenchOptions = {}): Promise
           ),
         ],
   )
+  const real = await benchRealLimiters(quick)
   console.error('  two desks on one key')
   const desks = await runTwoDesksOverHttp(quick ? 100 : 1_500)
   console.log(JSON.stringify(desks))
@@ -143,6 +133,7 @@ export async function benchShapes({ quick = false }: BenchOptions = {}): Promise
       lost: 0,
       withHeaders: { ratio: 0.97, rate429: 0 },
       twoDesks: { deskBp95Ms: 300, deskAShare: 0.85 },
+      realLimiters: realLimitersTargets,
     },
     minRatio: Math.min(...plain.map((line) => Number(line.ratio))),
     maxRate429: Math.max(...plain.map((line) => Number(line.rate429))),
@@ -152,5 +143,6 @@ export async function benchShapes({ quick = false }: BenchOptions = {}): Promise
     twoDesks: { deskBp95Ms: desks.deskBp95Ms, deskAShare: desks.deskAShare },
     twoAppCores: { deskBp95Ms: cores.deskBp95Ms, deskAShare: cores.deskAShare },
     shapes: lines,
+    realLimiters: realLimitersSummary(real),
   }
 }

@@ -1,4 +1,4 @@
-import { draftCurrent, draftPolicies, field, readDraft, readFamily, type AnnouncedLimit, type Policy } from './rate-limit-headers'
+import { draftCurrent, draftPolicies, field, finish, readDraft, readFamily, type AnnouncedLimit, type Policy } from './rate-limit-headers'
 
 /**
  * Every limit an answer announces, in each form services send them: the IETF drafts' policies,
@@ -25,7 +25,9 @@ function readNamed(headers: Headers, nowMs: number): AnnouncedLimit[] {
 
 /**
  * Draft 06 sent RateLimit-Policy beside RateLimit-Limit/-Remaining/-Reset: the three say where the
- * key stands, and the policy whose quota is the Limit (or the only one) gives its window.
+ * key stands, and the policy whose quota is the Limit (or the only one) gives its window. Without
+ * a usable Limit (drafts 04-06 push back with `RateLimit-Limit: 0`), the only policy is the limit
+ * that applies once the reset comes.
  */
 function readDraft06(headers: Headers, nowMs: number): AnnouncedLimit | null {
   const current = readFamily(headers, 'ratelimit', 'ratelimit-legacy', nowMs)
@@ -33,7 +35,8 @@ function readDraft06(headers: Headers, nowMs: number): AnnouncedLimit | null {
   const policies = draftPolicies(field(headers, 'ratelimit-policy'))
   const inForce: Policy | undefined =
     policies.find((policy) => policy.quota === current.limit) ?? (policies.length === 1 ? policies[0] : undefined)
-  return { ...current, windowMs: current.windowMs ?? inForce?.windowMs ?? null }
+  const { limit, windowMs, remaining, resetMs, said } = current
+  return finish('ratelimit-legacy', limit ?? inForce?.quota ?? null, windowMs ?? inForce?.windowMs ?? null, remaining, resetMs, said)
 }
 
 /** The draft's policies, each with its own entry of RateLimit (by name), for the view and the quota gate. */

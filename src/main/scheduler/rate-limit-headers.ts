@@ -81,7 +81,7 @@ const nameOf = (item: BareItem) => (item.type === 'string' || item.type === 'tok
 /** A limit of 0 would stop all work for good; no window of 0 exists. Both are read as absent. */
 const positive = (value: number | null) => (value !== null && value > 0 ? value : null)
 
-function finish(
+export function finish(
   source: RateLimitHeaderSource,
   limit: number | null,
   windowMs: number | null,
@@ -128,7 +128,10 @@ export function draftPolicies(text: string | null): Policy[] {
     const window = positive(secondsOf(params.get('w')))
     policies.push({ name: nameOf(value), quota, windowMs: window === null ? null : window * 1000 })
   }
-  return policies
+  // Drafts 06-07 tell unnamed policies apart by quota alone: two with one quota make the field
+  // malformed, and a malformed field is ignored.
+  const unnamed = policies.filter((policy) => policy.name === null).map((policy) => policy.quota)
+  return new Set(unnamed).size < unnamed.length ? [] : policies
 }
 
 interface Current {
@@ -200,7 +203,8 @@ function legacyLimit(text: string | null): { limit: number | null; windowMs: num
   const list = parseList(text)
   const [first, ...rest] = items(list)
   if (!first || list?.length !== rest.length + 1 || rest.some((item) => !item.params.has('w'))) return none
-  const limit = positive(integerOf(first.value))
+  // Draft 03 pushes back with an expiring limit of 0 beside the one policy that applies after the reset.
+  const limit = integerOf(first.value) === 0 && rest.length === 1 ? positive(integerOf(rest[0]?.value)) : positive(integerOf(first.value))
   if (limit === null) return none
   const window = [first, ...rest].find((item) => integerOf(item.value) === limit && item.params.has('w'))
   const seconds = positive(secondsOf(window?.params.get('w')))

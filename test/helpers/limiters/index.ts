@@ -7,9 +7,11 @@ export { startLimiterServer, type LimiterServer, type LimiterServerOptions, type
 export {
   processLimiterNames,
   startRealLimiter,
+  realLimiterWindows,
   startNestThrottler,
   startExpressRateLimit,
   nestThrottlerConfigs,
   expressRateLimitModes,
   type RealLimiter,
+  type LimiterWindow,
 } from './real-limiters'

@@ -5,7 +5,7 @@ import { startRealLimiter } from './real-limiters'
 /**
  * One limiter shape's server in a process of its own, as a real service would be: a client's
  * busy event loop then cannot delay when the server sees a request arrive.
- * `tsx test/helpers/limiters/limiter-cli.ts <shape name> [announce style]`; prints its base URL
+ * `node --import tsx/esm test/helpers/limiters/limiter-cli.ts <shape name> [announce style]`; prints its base URL
  * and key, and its stats as JSON when stdin closes. The real limiters (real-limiters.ts:
  * @nestjs/throttler, express-rate-limit) run by their names too, and take any key.
  */

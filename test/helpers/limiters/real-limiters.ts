@@ -18,6 +18,12 @@ export interface RealLimiter {
   close(): Promise<void>
 }
 
+/** A window of `limit` requests per `ttl` ms. */
+export interface LimiterWindow {
+  ttl: number
+  limit: number
+}
+
 export const nestThrottlerConfigs = {
   // One throttler, 20 per second.
   'nest-one-20-per-1s': [{ ttl: 1_000, limit: 20 }],
@@ -35,6 +41,8 @@ export type NestThrottlerConfig = keyof typeof nestThrottlerConfigs
 
 export const expressRateLimitModes = ['legacy', 'draft-6', 'draft-7', 'draft-8'] as const
 export type ExpressRateLimitMode = (typeof expressRateLimitModes)[number]
+/** express-rate-limit's window in every mode, in the throttler's terms: 20 per second. */
+export const expressRateLimitWindow = { ttl: 1_000, limit: 20 } as const satisfies LimiterWindow
 
 const payment = (id: string) => ({ id, status: 'failed', amount: 1_500, currency: 'EUR' })
 
@@ -57,7 +65,8 @@ export async function startNestThrottler(config: NestThrottlerConfig): Promise<R
     controllers: [PaymentController],
     providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
   })(AppModule)
-  Logger.overrideLogger(false)
+  // Errors only: a module that cannot start says why before Nest exits the process.
+  Logger.overrideLogger(['error'])
   const app = await NestFactory.create(AppModule)
   app.use((_req: unknown, res: { on(event: 'finish', listener: () => void): void; statusCode: number }, next: () => void) => {
     res.on('finish', () => statuses.push(res.statusCode))
@@ -68,7 +77,7 @@ export async function startNestThrottler(config: NestThrottlerConfig): Promise<R
   return { baseUrl: `http://127.0.0.1:${port}`, statuses, close: () => app.close() }
 }
 
-/** A minimal Express service behind express-rate-limit, 20 per second, its headers in `mode`. */
+/** A minimal Express service behind express-rate-limit (expressRateLimitWindow), its headers in `mode`. */
 export async function startExpressRateLimit(mode: ExpressRateLimitMode): Promise<RealLimiter> {
   const statuses: number[] = []
   const app = express()
@@ -78,8 +87,8 @@ export async function startExpressRateLimit(mode: ExpressRateLimitMode): Promise
   })
   app.use(
     rateLimit({
-      windowMs: 1_000,
-      limit: 20,
+      windowMs: expressRateLimitWindow.ttl,
+      limit: expressRateLimitWindow.limit,
       standardHeaders: mode === 'legacy' ? false : mode,
       legacyHeaders: mode === 'legacy',
       ...(mode === 'draft-8' ? { identifier: 'payments' } : {}),
@@ -108,14 +117,26 @@ export async function startExpressRateLimit(mode: ExpressRateLimitMode): Promise
 }
 
 /**
- * The real limiters a limiter process (limiter-cli.ts, and so bench/shapes.ts) can run by name:
- * express-rate-limit's modes. @nestjs/throttler runs in-process only (startNestThrottler): under
- * tsx, @nestjs/core (ESM) and the throttler's require of it load two copies, and Nest cannot
- * match the guard's Reflector.
+ * The real limiters a limiter process (limiter-cli.ts, and so bench/shapes.ts) runs by name:
+ * each @nestjs/throttler configuration by its key, express-rate-limit as `express-rate-limit-<mode>`.
+ * That process must load them under `tsx/esm`, not `tsx` (see bench/limiter-process.ts).
  */
-export const processLimiterNames = expressRateLimitModes.map((mode) => `express-rate-limit-${mode}` as const)
+export const processLimiterNames = [
+  ...(Object.keys(nestThrottlerConfigs) as NestThrottlerConfig[]),
+  ...expressRateLimitModes.map((mode) => `express-rate-limit-${mode}` as const),
+]
+
+const isNestConfig = (name: string): name is NestThrottlerConfig => Object.hasOwn(nestThrottlerConfigs, name)
+const expressModeOf = (name: string) => expressRateLimitModes.find((mode) => name === `express-rate-limit-${mode}`)
+
+/** The windows a real limiter counts in (both libraries: fixed windows that open at a client's first request), or null for another name. */
+export function realLimiterWindows(name: string): readonly LimiterWindow[] | null {
+  if (isNestConfig(name)) return nestThrottlerConfigs[name]
+  return expressModeOf(name) === undefined ? null : [expressRateLimitWindow]
+}
 
 export function startRealLimiter(name: string): Promise<RealLimiter> | null {
-  const mode = expressRateLimitModes.find((m) => name === `express-rate-limit-${m}`)
+  if (isNestConfig(name)) return startNestThrottler(name)
+  const mode = expressModeOf(name)
   return mode === undefined ? null : startExpressRateLimit(mode)
 }

@@ -86,4 +86,20 @@ describe('the drafts with several policies', () => {
       { name: 'daily', limit: 1000, windowMs: 86_400_000, remaining: 2 },
     ])
   })
+
+  it('tells named policies of one quota apart (draft 06-07 forbade one quota twice only when unnamed)', () => {
+    const limits = all({
+      'RateLimit-Policy': '"1-in-5sec"; q=1; w=5, "1-in-1min"; q=1; w=60',
+      RateLimit: '"1-in-5sec"; r=0; t=5, "1-in-1min"; r=0; t=60',
+    })
+    expect(limits.map(({ name, windowMs }) => ({ name, windowMs }))).toEqual([
+      { name: '1-in-5sec', windowMs: 5_000 },
+      { name: '1-in-1min', windowMs: 60_000 },
+    ])
+    expect(primary({ 'RateLimit-Policy': '10;w=1, 10;w=60', 'RateLimit-Limit': '10', 'RateLimit-Remaining': '3' })).toMatchObject({
+      limit: 10,
+      windowMs: null,
+      remaining: 3,
+    })
+  })
 })
