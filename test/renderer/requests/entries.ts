@@ -37,7 +37,7 @@ export function schedulerState(overrides: Partial<SchedulerStateView> = {}): Sch
     phase: 'discover',
     headroom: 0.1,
     batchRate: 18,
-    jitterMs: 0,
+    inFlightCap: null,
     tokens: 2,
     burst: 2,
     concurrency: 20,

@@ -174,20 +174,22 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^50 req\/s \(100 per 2(\.0+)? s\)$/)
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Announced by the service (rate-limit headers)')
     expect(screen.getByTestId('limit-window')).toHaveTextContent(/^2(\.0+)? s$/)
-    expect(screen.getByTestId('scheduler-phase')).toHaveTextContent('Holding just under the limit')
+    expect(screen.getByTestId('scheduler-phase')).toHaveTextContent('Pacing at the announced limit')
     expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('10 % of the limit: batch work at most 45 req/s')
   })
 
-  it('says a window the service never named was learned from its 429s', async () => {
-    await show([], schedulerState({ learnedLimit: 30, limitSource: 'probing', windowMs: 1_000, phase: 'hold' }))
-    expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^30 req\/s \(30 per 1(\.0+)? s\)$/)
+  it('says what a limit learnt from 429s is, and where the law stands', async () => {
+    await show([], schedulerState({ learnedLimit: 30, limitSource: 'probing', windowMs: null, phase: 'probe' }))
+    expect(screen.getByText('Rate of the last 429')).toBeInTheDocument()
+    expect(screen.getByTestId('learnt-limit')).toHaveTextContent(/^30 req\/s$/)
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Learned from 429s while probing')
-    expect(screen.getByTestId('limit-window')).toHaveTextContent(/^1(\.0+)? s, learned from where 429s stop$/)
+    expect(screen.getByTestId('limit-window')).toHaveTextContent('Not announced')
+    expect(screen.getByTestId('scheduler-phase')).toHaveTextContent('Above the rate of the last 429, looking for a higher limit')
   })
 
-  it('says how much spacing it added after 429s that network jitter explains, and none before', async () => {
-    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', jitterMs: 4 }))
-    expect(screen.getByTestId('scheduler-jitter')).toHaveTextContent('4 ms more between requests: some arrived too close together')
+  it('says how many requests in flight the service was seen to refuse more than, and none before', async () => {
+    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 4 }))
+    expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent('At most 4 at once: the service refused more')
   })
 
   it('says when the limit is not known and the key is not shared', async () => {
@@ -196,7 +198,7 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('limit-source')).toHaveTextContent('Not known yet')
     expect(screen.getByTestId('limit-window')).toHaveTextContent('Not announced')
     expect(screen.getByTestId('scheduler-headroom')).toHaveTextContent('None: batch work may use the whole limit')
-    expect(screen.getByTestId('scheduler-jitter')).toHaveTextContent('None needed')
+    expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent('No cap seen')
   })
 
   it('applies a new headroom as a fraction, refusing more than half', async () => {

@@ -15,6 +15,10 @@ const phaseWords: Record<SchedulerStateView['phase'], string> = {
   probe: 'Above the rate of the last 429, looking for a higher limit',
 }
 
+function nowWords(phase: SchedulerStateView['phase'], source: SchedulerStateView['limitSource']): string {
+  return source === 'headers' ? 'Pacing at the announced limit' : phaseWords[phase]
+}
+
 function windowWords(windowMs: number | null): string {
   return windowMs === null ? 'Not announced' : formatDuration(windowMs)
 }
@@ -47,7 +51,7 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
       />
       <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
       <Fact label="Window" value={windowWords(windowMs)} testId="limit-window" />
-      <Fact label="Now" value={phaseWords[phase]} testId="scheduler-phase" />
+      <Fact label="Now" value={nowWords(phase, limitSource)} testId="scheduler-phase" />
       <Fact
         label="Headroom for colleagues"
         value={
