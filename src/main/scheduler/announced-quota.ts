@@ -23,6 +23,12 @@ export interface Quota {
   rolling: boolean
   /** The reset read when the count jumped back up (a window began), rounded to whole seconds. */
   freshResetMs: number
+  /**
+   * How far the reset moved when a window began, in whole seconds, the least seen (0: none yet):
+   * a window's length, where a reset read as a window began may be off by up to a second (an epoch
+   * second rounded up, or a window already under way).
+   */
+  freshStepMs: number
   /** The headers the count and the reset were read from, to say what caused a wait. */
   said: AnnouncedLimit['said']
 }
@@ -57,6 +63,12 @@ export function announcedAllowance(model: RateModel, now: number, sentSeq: numbe
  */
 function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
   return announced.remaining !== null && announced.limit !== null && announced.remaining + sentSeq >= announced.limit
+}
+
+function leastStep(least: number, before: number | null, after: number | null): number {
+  if (before === null || after === null || after - before < 1_000) return least
+  const step = Math.round((after - before) / 1_000) * 1_000
+  return least === 0 ? step : Math.min(least, step)
 }
 
 export function learnQuota(
@@ -106,6 +118,7 @@ export function learnQuota(
     refillSeen: (previous?.refillSeen ?? !wholeWindowLeft(announced, sentSeq)) || counted || moved || fresh,
     rolling,
     freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
+    freshStepMs: fresh ? leastStep(previous?.freshStepMs ?? 0, previous?.resetAt ?? null, resetAt) : (previous?.freshStepMs ?? 0),
     said: announced.said,
   }
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in
@@ -113,7 +126,7 @@ export function learnQuota(
   // been seen to refill before its reset, the reset read as a window began.
   const seen = Math.max(
     longestResetMs > 0 ? Math.max(1_000, Math.floor(longestResetMs / 1_000) * 1_000) : 0,
-    rolling ? 0 : quota.freshResetMs,
+    rolling ? 0 : quota.freshStepMs > 0 ? quota.freshStepMs : quota.freshResetMs,
   )
   const windowMs = announced.windowMs ?? (seen > 0 ? seen : null)
   if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
