@@ -2,7 +2,9 @@ import { batchFields, benchBatch } from './batch'
 import { benchOverhead, overheadFields } from './overhead'
 import type { BenchOptions, PromisedFields } from './quick'
 import { benchSandbox, sandboxFields } from './sandbox-throughput'
+import { benchRandomDraws, randomLimitersFields, randomLimitersSummary } from './random-limiter-runs'
 import { benchRealLimiters, realLimitersFields, realLimitersSummary, realLimitersTargets } from './real-limiter-runs'
+import { drawTargets } from '../test/helpers/limiters/random-limiter'
 import { benchScheduler, schedulerFields } from './scheduler-throughput'
 import { benchShapes, shapesFields } from './shapes'
 import { benchStartup, startupFields } from './startup'
@@ -33,6 +35,15 @@ export const benchmarks: Record<string, Benchmark> = {
       ...realLimitersSummary(await benchRealLimiters(quick)),
     }),
     fields: ['benchmark', 'targets', ...realLimitersFields],
+  },
+  // The random draws' part of `shapes` alone: SHAPES_SEED, SHAPES_DRAWS (random-limiter-runs.ts).
+  'random-limiters': {
+    run: async ({ quick = false }) => ({
+      benchmark: 'random-limiters',
+      targets: drawTargets,
+      ...randomLimitersSummary(await benchRandomDraws(quick)),
+    }),
+    fields: ['benchmark', 'targets', ...randomLimitersFields],
   },
   'two-desks': {
     run: async (options) => {

@@ -1,8 +1,10 @@
 import { announced, idealMs, limiterShapes, type LimiterShape } from '../test/helpers/limiter-shapes'
 import { startLimiterServer, tokenBucket, type AnnounceStyle } from '../test/helpers/limiters'
+import { drawTargets } from '../test/helpers/limiters/random-limiter'
 import { runTwoDesks } from '../test/helpers/two-desks'
 import { clientFor } from './bench-client'
 import { spawnLimiter } from './limiter-process'
+import { benchRandomDraws, randomLimitersSummary } from './random-limiter-runs'
 import { benchRealLimiters, realLimitersSummary, realLimitersTargets } from './real-limiter-runs'
 import type { BenchOptions, PromisedFields } from './quick'
 import { round } from './stats'
@@ -88,6 +90,7 @@ export const shapesFields: PromisedFields = [
   'twoAppCores',
   'shapes',
   'realLimiters',
+  'random',
 ]
 
 /** Quick: the first shape and its first announcing run, 60 lookups each; two desks with a 100-ID batch. */
@@ -100,12 +103,13 @@ function quickRuns(): { shape: LimiterShape; style?: AnnounceStyle }[] {
 }
 
 /**
- * Every limiter shape over real HTTP (each limiter server in a process of its own, the real API
- * client and scheduler), then the same with announced limits, then the real limiters
- * (real-limiter-runs.ts), then two desks on one key. One
+ * Fresh limiters drawn at random (random-limiter-runs.ts), then every limiter shape over real HTTP
+ * (each limiter server in a process of its own, the real API client and scheduler), then the same
+ * with announced limits, then the real limiters (real-limiter-runs.ts), then two desks on one key. One
  * JSON line per run on stdout as it ends; the summary object last.
  */
 export async function benchShapes({ quick = false }: BenchOptions = {}): Promise<Record<string, unknown>> {
+  const random = await benchRandomDraws(quick)
   const lines = await benchShapesFor(
     quick
       ? quickRuns()
@@ -134,6 +138,7 @@ export async function benchShapes({ quick = false }: BenchOptions = {}): Promise
       withHeaders: { ratio: 0.97, rate429: 0 },
       twoDesks: { deskBp95Ms: 300, deskAShare: 0.85 },
       realLimiters: realLimitersTargets,
+      random: drawTargets,
     },
     minRatio: Math.min(...plain.map((line) => Number(line.ratio))),
     maxRate429: Math.max(...plain.map((line) => Number(line.rate429))),
@@ -144,5 +149,6 @@ export async function benchShapes({ quick = false }: BenchOptions = {}): Promise
     twoAppCores: { deskBp95Ms: cores.deskBp95Ms, deskAShare: cores.deskAShare },
     shapes: lines,
     realLimiters: realLimitersSummary(real),
+    random: randomLimitersSummary(random),
   }
 }

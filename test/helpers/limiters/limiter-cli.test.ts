@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { spawnLimiter } from '../../../bench/limiter-process'
 import { limiterShapes } from '../limiter-shapes'
 import { processLimiterNames } from '.'
+import { algorithms, drawLimiter, randomShapePrefix } from './random-limiter'
 
 // The shapes bench runs every limiter in a process of its own (limiter-cli.ts). The real ones
 // must start there as they do in-process: @nestjs/throttler once failed to, for want of its Reflector.
@@ -29,4 +30,18 @@ describe('a limiter in its own process', () => {
     if (!shape) throw new Error('no limiter shape')
     expect(await lookupOnce(shape.name)).toMatchObject({ status: 200, requests: 1 })
   })
+
+  // The shapes bench draws a fresh seed each run: every algorithm the generator draws must serve
+  // from its seed. The first seed from 1 that draws each algorithm, so every one is covered.
+  const firstSeedOf = (algorithm: string) => {
+    for (let seed = 1; seed < 10_000; seed++) if (drawLimiter(seed).algorithm === algorithm) return seed
+    throw new Error(`no seed draws ${algorithm}`)
+  }
+  it.each(algorithms.map((algorithm) => [algorithm, firstSeedOf(algorithm)] as const))(
+    'a limiter drawn at random (%s, random:%i) answers a lookup and counts it',
+    { timeout: 30_000 },
+    async (_, seed) => {
+      expect(await lookupOnce(`${randomShapePrefix}${seed}`)).toMatchObject({ status: 200, requests: 1 })
+    },
+  )
 })

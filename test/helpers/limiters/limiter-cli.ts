@@ -1,5 +1,6 @@
-import { announced, announceStyles, findLimiterShape } from '../limiter-shapes'
+import { announced, announceStyles, findLimiterShape, type LimiterRun } from '../limiter-shapes'
 import { startLimiterServer, type LimiterServerStats } from './limiter-server'
+import { benchDraw, randomShapePrefix } from './random-limiter'
 import { startRealLimiter } from './real-limiters'
 
 /**
@@ -7,7 +8,8 @@ import { startRealLimiter } from './real-limiters'
  * busy event loop then cannot delay when the server sees a request arrive.
  * `node --import tsx/esm test/helpers/limiters/limiter-cli.ts <shape name> [announce style]`; prints its base URL
  * and key, and its stats as JSON when stdin closes. The real limiters (real-limiters.ts:
- * @nestjs/throttler, express-rate-limit) run by their names too, and take any key.
+ * @nestjs/throttler, express-rate-limit) run by their names too, and take any key; `random:<seed>`
+ * serves the limiter drawn from that seed for a bench run (random-limiter.ts `benchDraw`).
  */
 function serve(baseUrl: string, apiKey: string, stats: () => LimiterServerStats, close: () => Promise<void>): void {
   console.log(`listening on ${baseUrl} key ${apiKey}`)
@@ -16,6 +18,12 @@ function serve(baseUrl: string, apiKey: string, stats: () => LimiterServerStats,
     console.log(`stats ${JSON.stringify(stats())}`)
     void close().then(() => process.exit(0))
   })
+}
+
+/** The limiter drawn from `random:<seed>` (a whole number), or undefined. */
+function drawnFrom(name: string | undefined): LimiterRun | undefined {
+  const seed = name?.startsWith(randomShapePrefix) ? name.slice(randomShapePrefix.length) : ''
+  return /^\d+$/.test(seed) ? benchDraw(Number(seed)) : undefined
 }
 
 const [name, style] = process.argv.slice(2)
@@ -28,14 +36,17 @@ if (real !== null) {
   }
   serve(limiter.baseUrl, 'service_test_real_limiter', stats, () => limiter.close())
 } else {
-  const base = findLimiterShape(name)
+  const catalogued = findLimiterShape(name)
   const announceStyle = announceStyles.find((s) => s === style)
-  if (base === undefined || (style !== undefined && announceStyle === undefined)) {
-    console.error(`Unknown shape or header style: ${String(name)} ${String(style)}`)
+  const run: LimiterRun | undefined =
+    announceStyle === undefined ? (catalogued ?? drawnFrom(name)) : catalogued && announced(catalogued, announceStyle)
+  if (run === undefined || (style !== undefined && announceStyle === undefined)) {
+    console.error(
+      `Unknown shape or header style: ${String(name)} ${String(style)} (a drawn limiter is ${randomShapePrefix}<seed>, unannounced)`,
+    )
     process.exit(2)
   }
-  const shape = announceStyle === undefined ? base : announced(base, announceStyle)
-  const server = await startLimiterServer(shape.make(), { latencyMs: shape.latencyMs })
+  const server = await startLimiterServer(run.make(), { latencyMs: run.latencyMs, latencyJitterMs: run.latencyJitterMs })
   serve(
     server.baseUrl,
     server.apiKey,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { paymentSchema } from '../../../src/shared/contract/payment-schema'
 import { expectErrorBody } from '../sandbox-client'
-import { announce, slidingLog, startLimiterServer, type LimiterServer } from '.'
+import { announce, concurrencyCap, slidingLog, startLimiterServer, type LimiterServer } from '.'
 
 let server: LimiterServer | undefined
 afterEach(async () => {
@@ -66,5 +66,26 @@ describe('startLimiterServer', () => {
     const limitedStart = performance.now()
     expect((await lookup(server)).status).toBe(429)
     expect(performance.now() - limitedStart).toBeLessThan(400)
+  })
+
+  it('frees a cap on requests in flight when an admitted request is answered', async () => {
+    server = await startLimiterServer(concurrencyCap({ limit: 1, retryAfterSeconds: 1 }), { latencyMs: 20 })
+    const statuses = []
+    for (let n = 1; n <= 3; n++) statuses.push((await lookup(server, `pay_${n}`)).status)
+    expect(statuses).toEqual([200, 200, 200])
+  })
+
+  it('spreads admitted answers over the latency jitter', async () => {
+    server = await startLimiterServer(slidingLog({ limit: 12, windowMs: 3_600_000 }), { latencyJitterMs: 400 })
+    const running = server
+    const took = await Promise.all(
+      Array.from({ length: 12 }, async (_, n) => {
+        const started = performance.now()
+        expect((await lookup(running, `pay_${n}`)).status).toBe(200)
+        return performance.now() - started
+      }),
+    )
+    // Twelve even draws from 0–400 ms all within 100 ms of each other: about 3 in a million.
+    expect(Math.max(...took) - Math.min(...took)).toBeGreaterThan(100)
   })
 })

@@ -6,6 +6,8 @@ import type { Limiter } from './limiter'
 export interface LimiterServerOptions {
   /** Time the service takes to answer an admitted request; 429s come straight from the limiter. */
   latencyMs?: number
+  /** Up to this many whole ms more per admitted request, drawn evenly for each. */
+  latencyJitterMs?: number
   /** 0 (the default) picks a free port. */
   port?: number
   /** The X-Service-Api-Key it accepts; generated when absent. */
@@ -62,6 +64,7 @@ function payment(id: string, nowMs: number) {
 export async function startLimiterServer(limiter: Limiter, options: LimiterServerOptions = {}): Promise<LimiterServer> {
   const apiKey = options.apiKey ?? `service_sandbox_${randomBytes(16).toString('hex')}`
   const latencyMs = options.latencyMs ?? 0
+  const latencyJitterMs = options.latencyJitterMs ?? 0
   const stats: LimiterServerStats = { requests: 0, rateLimited: 0, unauthorized: 0, maxInFlight: 0 }
   let inFlight = 0
 
@@ -93,11 +96,14 @@ export async function startLimiterServer(limiter: Limiter, options: LimiterServe
       sendError(res, 429, 'Too many requests', headers)
       return
     }
-    if (latencyMs > 0)
-      setTimeout(() => {
-        send(res, 200, payment(id, nowMs), headers)
-      }, latencyMs)
-    else send(res, 200, payment(id, nowMs), headers)
+    // A limiter of requests in flight frees its place once the answer is out, as in virtual time.
+    const answer = () => {
+      send(res, 200, payment(id, nowMs), headers)
+      limiter.done?.(Date.now())
+    }
+    const delayMs = latencyMs + Math.floor(Math.random() * (latencyJitterMs + 1))
+    if (delayMs > 0) setTimeout(answer, delayMs)
+    else answer()
   }
 
   const server = createServer((req, res) => {

@@ -1,4 +1,5 @@
 import { seededRandom } from '../../../src/sandbox/faults'
+import type { OneDeskFigures } from '../desk-runs'
 import type { LimiterRun } from '../limiter-shapes'
 import type { Limiter } from './limiter'
 import { concurrencyCap, gcra, layered } from './more-shapes'
@@ -133,6 +134,27 @@ function drawAlgorithm(algorithm: Algorithm, rate: number, dice: Dice): Draw {
 
 /** The user's limits for random draws: above every limit drawn, so the limiter is what binds. */
 export const drawLimits = { ceiling: 1_000, concurrency: 100 } as const
+
+/** The default headroom: ratios are of the limit less it. */
+export const drawHeadroom = 0.1
+
+/** Interactive lookups every 500 ms fit in the headroom only where it holds two a second. */
+export function holdsInteractive(draw: RandomLimiter): boolean {
+  return Math.min(draw.limitAt(0), draw.limitAt(Number.MAX_SAFE_INTEGER)) * drawHeadroom >= 2
+}
+
+/** The issue's targets for one desk against a draw, in virtual time and over HTTP alike. */
+export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95Ms: 300 } as const
+
+/** The batch at the target ratio or more, 429s within their share, nothing lost, interactive p95 within bounds where the headroom holds lookups. */
+export function meetsDrawTargets(draw: RandomLimiter, figures: OneDeskFigures): boolean {
+  return (
+    figures.lost <= drawTargets.lost &&
+    figures.ratio >= drawTargets.ratio &&
+    figures.rate429 <= drawTargets.rate429 &&
+    (!holdsInteractive(draw) || (figures.interactiveP95Ms ?? 0) <= drawTargets.interactiveP95Ms)
+  )
+}
 
 /** The name the limiter CLI knows a draw by: `random:<seed>`. */
 export const randomShapePrefix = 'random:'

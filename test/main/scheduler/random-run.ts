@@ -1,10 +1,7 @@
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
 import { oneDesk, twoDesks, type DeskEnv, type OneDeskFigures, type TwoDeskFigures } from '../../helpers/desk-runs'
-import { drawLimits, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
-
-/** The default headroom: ratios are of the limit less it. */
-export const drawHeadroom = 0.1
 
 /** One fetch to the draw's limiter (fresh), counting what was sent and what was refused. */
 function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv } {
@@ -17,11 +14,6 @@ function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv
     return response
   }
   return { fetch: counted, env: { now: () => Date.now(), counts: () => ({ ...counts }) } }
-}
-
-/** Interactive lookups every 500 ms fit in the headroom only where it holds two a second. */
-export function holdsInteractive(draw: RandomLimiter): boolean {
-  return Math.min(draw.limitAt(0), draw.limitAt(Number.MAX_SAFE_INTEGER)) * drawHeadroom >= 2
 }
 
 /** One desk's batch against the draw in virtual time (vitest fake timers must be on). */
