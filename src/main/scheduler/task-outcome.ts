@@ -22,7 +22,8 @@ export function observationOf(outcome: Outcome, feedback: TaskFeedback | number 
   const { retryAfterMs, announced } = typeof feedback === 'number' ? { retryAfterMs: feedback, announced: undefined } : (feedback ?? {})
   const extra = announced === undefined ? {} : { announced }
   if (outcome === 'ok') return { kind: 'ok', at, ...sent, ...extra }
-  if (outcome === 'rate-limited') return { kind: 'rate-limited', at, ...sent, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
+  if (outcome === 'rate-limited')
+    return { kind: 'rate-limited', at, ...sent, ...extra, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   if (announced) return { kind: 'ok', at, ...sent, generation: -1, rateBound: false, slotBound: false, announced }
   return null
 }
