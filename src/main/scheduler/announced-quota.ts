@@ -83,13 +83,16 @@ export function learnQuota(
   // is then the whole window (rounded, as a reset given as an epoch second reads up to 1 s long).
   const before = model.quota?.remaining ?? null
   const previous = model.quota
-  // More left than the last count less what was sent since, or a reset that moved later (a fixed
-  // window's, read as an epoch, stays put; one read as a delta drifts with the clock, and cannot
-  // place a window's end either): the service is taken to refill as it goes.
+  // More left than the last count less what was sent since, or a reset that moved later by more
+  // than whole seconds' rounding explains: the service is taken to refill as it goes.
   // No announced reset holds the app longer than a Retry-After may: past the cap the quota is taken as whole again.
-  const resetAt = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
+  const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
   const counted =
     previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
+  // A reset counted in whole seconds from the answer moves later by up to a second while the
+  // window stays put: until the count goes back up, the earliest reading is the closest, and no refill.
+  const drifted = !counted && previous?.resetAt != null && read !== null && read > previous.resetAt && read - previous.resetAt < 1_000
+  const resetAt = drifted ? (previous?.resetAt ?? read) : read
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
   // (A run that starts late in a window sees less than half of it left before the jump: a count
   // back to nearly the whole quota with the reset a second or more later is a new window too.)

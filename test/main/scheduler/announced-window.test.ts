@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { initialModel, observe, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { readRateLimitHeaders } from '../../../src/main/scheduler/rate-limit-headers'
+import { announcedAllowance } from '../../../src/main/scheduler/announced-quota'
 
 // A fixed window announced with X-RateLimit-Reset as an epoch second (express-rate-limit's legacy
 // headers): the service rounds the reset up to a whole second, so the window that just began reads
@@ -27,4 +28,41 @@ describe('a window announced with epoch-second resets', () => {
     expect(model.windowMs).toBe(1_000)
     expect(model.limit).toBe(20)
   })
+})
+
+// @nestjs/throttler's fixed window begins at a key's first request and says X-RateLimit-Reset in
+// whole seconds from each answer (always "1" on a 1 s window), so each reading puts the reset up to
+// a second later than the last. A request sent before the window really ends is refused, and the
+// throttler then blocks the key for a whole window. The count never goes back up within the window:
+// the model must not take the drift for a refill, and must hold the 21st request until the earliest
+// reading has passed.
+describe('a window announced with resets in whole seconds from each answer', () => {
+  it.each(Array.from({ length: 10 }, (_, i) => 5 + i * 10))(
+    'holds the last of the quota until the window ends (answers every %i ms)',
+    (gapMs) => {
+      const windowStart = 1_700_000_000_012
+      const resetAt = windowStart + 1_000
+      let model = initialModel(20, 100)
+      let at = windowStart + 40
+      for (let sent = 1; sent <= 20; sent++, at += gapMs) {
+        const headers = new Headers({
+          'X-RateLimit-Limit': '20',
+          'X-RateLimit-Remaining': String(20 - sent),
+          'X-RateLimit-Reset': String(Math.ceil((resetAt - at) / 1000)),
+        })
+        model = observe(model, {
+          kind: 'ok',
+          at,
+          sentAt: at - 2,
+          generation: 0,
+          sentSeq: sent,
+            rateBound: false,
+          announced: readRateLimitHeaders(headers, at),
+        })
+      }
+      const room = (now: number) => announcedAllowance(model, now, 20) ?? Number.POSITIVE_INFINITY
+      expect(room(resetAt - 1)).toBeLessThan(1)
+      expect(room(windowStart + 40 + 1_000)).toBeGreaterThanOrEqual(1)
+    },
+  )
 })
