@@ -92,7 +92,7 @@ export function learnQuota(
   // A reset counted in whole seconds from the answer moves later by up to a second while the
   // window stays put: until the count goes back up, the earliest reading is the closest, and no refill.
   const drifted = !counted && previous?.resetAt != null && read !== null && read > previous.resetAt && read - previous.resetAt < 1_000
-  const resetAt = drifted ? (previous?.resetAt ?? read) : read
+  const resetAt = drifted ? previous.resetAt : read
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
   // (A run that starts late in a window sees less than half of it left before the jump: a count
   // back to nearly the whole quota with the reset a second or more later is a new window too.)

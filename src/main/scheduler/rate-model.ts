@@ -1,5 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
+import { capAfter429, climbFor, fruitlessAfter, lawRate, limitAt429 } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -34,6 +35,8 @@ export interface RateModel {
   readonly climb: number
   /** Probes since one last found more: each makes the next climb four times longer. */
   readonly fruitless: number
+  /** The last probe was refused above the limit it placed: found more, once the climb to that limit passes. */
+  readonly foundMore: boolean
   /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
   readonly anyOkSinceCut: number
   /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
@@ -83,6 +86,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     okSinceCut: 0,
     climb: 0,
     fruitless: 0,
+    foundMore: false,
     anyOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
@@ -108,33 +112,6 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
 }
 
-/**
- * The rate `okSinceCut` successes after a cut at `limit`: a concave climb from (1 − cut) of it
- * back up to it over `climb` successes, then, having found no 429 there, a climb above it that
- * doubles every `climb` more, slowly at first (CUBIC's shape, counted in successes).
- */
-export function lawRate(limit: number, okSinceCut: number, climb: number, cut: number): number {
-  const x = okSinceCut / climb - 1
-  return x < 0 ? limit * (1 - cut * (-x) ** 3) : limit * (1 + x ** 3)
-}
-
-/**
- * The climb after a cut that places the limit at `limit`: `firstClimbMs` of successes at that
- * limit (at least `minClimb`), four times as many for each probe since one last found more (a
- * probe refused above the last 429's rate by more than the cut, or the first 429), up to
- * `maxClimb`, where one 429 per climb keeps 429s well under 1 % at any limit.
- */
-function climbFor(limit: number, fruitless: number, tuning: RateTuning): number {
-  return Math.min(tuning.maxClimb, Math.max(tuning.minClimb, (limit * tuning.firstClimbMs) / 1000) * 4 ** fruitless)
-}
-
-/** Probes since one last found more, after a 429 at the current rate. */
-function fruitlessAfter(model: RateModel, tuning: RateTuning): number {
-  if (model.limit === null || (model.phase === 'probe' && model.rate > model.limit * (1 + tuning.cut))) return 0
-  // Refused below the last 429's rate, the limit fell: no reason to look above sooner, nor later.
-  return model.phase === 'probe' ? model.fruitless + 1 : model.fruitless
-}
-
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
   const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0 }
   if (base.source === 'headers') return { ...base, rate: announcedRate(base, tuning) }
@@ -155,7 +132,14 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   }
   const okSinceCut = model.okSinceCut + 1
   const rate = clamp(lawRate(model.limit, okSinceCut, model.climb, tuning.cut), tuning.floor, model.ceiling)
-  return { ...next, okSinceCut, rate, phase: okSinceCut > model.climb ? 'probe' : 'hold' }
+  const passed = okSinceCut > model.climb
+  return {
+    ...next,
+    okSinceCut,
+    rate,
+    phase: passed ? 'probe' : 'hold',
+    ...(passed && model.foundMore ? { fruitless: 0, foundMore: false } : {}),
+  }
 }
 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
@@ -177,7 +161,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
   const limit = limitAt429(model, tuning)
-  const fruitless = fruitlessAfter(model, tuning)
+  const probes = fruitlessAfter(model, tuning)
   return {
     ...event,
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
@@ -185,34 +169,10 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     source: 'probing',
     phase: 'hold',
     okSinceCut: 0,
-    climb: climbFor(limit, fruitless, tuning),
-    fruitless,
+    climb: climbFor(limit, probes.fruitless, tuning),
+    ...probes,
     inFlightCap,
   }
-}
-
-/**
- * Where a 429 at the current rate places the limit. The first ends the doubling: the last rate
- * known to pass is half of it (or the rate the doubling began at, if it began less than one
- * doubling back). A probe refused above the last 429's rate found a limit between
- * the two (the climb passed the one, the probe was refused at the other): halfway. Refused below
- * it, the limit fell or another sender shares it: a little under (CUBIC's fast convergence, which
- * brings two desks on one key to an even split sooner).
- */
-function limitAt429(model: RateModel, tuning: RateTuning): number {
-  if (model.limit === null) return Math.min(model.rate, Math.max(model.discoverFrom, model.rate / 2))
-  if (model.rate > model.limit) return (model.rate + model.limit) / 2
-  return model.rate * (1 - tuning.cut / 2)
-}
-
-/**
- * The cap on requests in flight after a 429 of a request sent with `inFlight` in flight (itself
- * included): with two or more others, it may be their number the service refused, so the cap is
- * one fewer. Refused with fewer in flight than the cap, it was not their number: no cap.
- */
-function capAfter429(cap: number | null, inFlight: number): number | null {
-  if (cap !== null && inFlight < cap) return null
-  return inFlight >= 3 ? inFlight - 1 : cap
 }
 
 function pauseFor(
