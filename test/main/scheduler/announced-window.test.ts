@@ -56,7 +56,7 @@ describe('a window announced with resets in whole seconds from each answer', () 
           sentAt: at - 2,
           generation: 0,
           sentSeq: sent,
-            rateBound: false,
+          rateBound: false,
           announced: readRateLimitHeaders(headers, at),
         })
       }
