@@ -14,10 +14,10 @@ export function SchedulerCard() {
         </Text>
         {scheduler ? <SchedulerStats scheduler={scheduler} /> : <Skeleton h={150} aria-label="Loading the throttle’s state" />}
         <Text size="xs" c="dimmed">
-          When the service announces its limit in rate-limit headers, the app follows them. Otherwise it learns the limit: each 429 sets the
-          estimate and, when the service sends Retry-After, holds requests until then; now and then it probes above the estimate, fast, in
-          case the limit rose. Never above your ceiling. The headroom is the share of the limit batch work leaves to colleagues using the
-          same key; your own lookups may still use it.
+          When the service announces its limit in rate-limit headers, the app follows them. Otherwise it learns the limit: each 429 cuts the
+          rate by a fifth, it climbs back gently to where the 429 came, and now and then it looks a little above, less often each time it
+          finds nothing there. If the service keeps refusing, every request waits for its Retry-After. Never above your ceiling. The
+          headroom is the share of the limit batch work leaves to colleagues using the same key; your own lookups may still use it.
         </Text>
         <Divider />
         {config ? (
