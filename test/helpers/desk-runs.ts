@@ -1,3 +1,4 @@
+import { isAppError } from '../../src/shared/app-error'
 import type { ApiClient } from '../../src/main/api/api-client'
 import { idealMs, type LimiterRun } from './limiter-shapes'
 import { percentile } from './two-desks'
@@ -10,7 +11,10 @@ export interface OneDeskFigures {
   /** Ideal time for the batch at the allowed rate over the time it took. */
   ratio: number
   rate429: number
+  /** Lookups that ended in an error, other than the answer "the service asked to wait" (toldToWait). */
   lost: number
+  /** Interactive lookups answered at once with the wait the service asked for, to send anyway or cancel: kept, not lost, but not served either (their time counts as infinite in the p95). */
+  toldToWait: number
   requests: number
   seconds: number
   /** Interactive lookups made during the batch (one every 500 ms where the headroom holds them), and their p95. */
@@ -74,11 +78,15 @@ export async function oneDesk(
     return result
   })
   const times: number[] = []
+  let toldToWait = 0
   for (let i = 0; interactive && !progress.done; i++) {
     const at = env.now()
     await lookup(client, `i_${i}`, 'interactive').then(
       () => times.push(env.now() - at),
-      () => times.push(Number.POSITIVE_INFINITY),
+      (error: unknown) => {
+        if (isAppError(error) && error.code === 'service-asked-to-wait') toldToWait += 1
+        times.push(Number.POSITIVE_INFINITY)
+      },
     )
     const wait = 500 - (env.now() - at)
     if (wait > 0) await Promise.race([sleep(wait), finished])
@@ -90,7 +98,8 @@ export async function oneDesk(
   return {
     ratio: round(idealMs(allowed(run, headroom)) / 1000 / seconds),
     rate429: round(rateLimited / Math.max(1, requests), 4),
-    lost: lost + times.filter((t) => t === Number.POSITIVE_INFINITY).length,
+    lost: lost + times.filter((t) => t === Number.POSITIVE_INFINITY).length - toldToWait,
+    toldToWait,
     requests,
     seconds: round(seconds, 2),
     interactiveLookups: times.length,

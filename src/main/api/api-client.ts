@@ -201,7 +201,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
         if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
           throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
-        if (Date.now() + delay - (firstAt ?? Date.now()) > policy.maxTotalMs) throw result.error
+        const heldBack = result.error.code === 'rate-limited' || result.retryAfterMs !== null
+        const budget = heldBack && !interactive ? policy.maxHeldBackMs : policy.maxTotalMs
+        if (Date.now() + delay - (firstAt ?? Date.now()) > budget) throw result.error
         try {
           await sleep(delay, request.signal)
         } catch {

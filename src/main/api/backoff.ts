@@ -1,12 +1,19 @@
+import { defaultRateTuning } from '../scheduler/rate-tuning'
+
 export interface RetryPolicy {
   /** Attempts in all for a GET after 5xx, network errors and garbled answers. */
   maxAttempts: number
-  /** Attempts in all for any request answered 429. */
+  /** Attempts in all for an interactive request held back (429, or a 5xx that said when to come back): someone is waiting. */
   maxRateLimitedAttempts: number
   baseDelayMs: number
   maxDelayMs: number
   /** No retry starts later than this after the first attempt. */
   maxTotalMs: number
+  /**
+   * The same for batch work the service held back: it was not processed, and the throttle paces
+   * its retries, so it keeps its place rather than being lost to a window that refills in a minute.
+   */
+  maxHeldBackMs: number
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
@@ -15,6 +22,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxTotalMs: 60_000,
+  maxHeldBackMs: defaultRateTuning.maxPauseMs,
 }
 
 /** Exponential backoff with full jitter: a random wait up to base × 2^(attempt-1), capped. */

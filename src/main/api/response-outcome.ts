@@ -36,6 +36,8 @@ export function classifyResponse(
   const status = response.status
   const contentType = response.headers.get('content-type')
   const mayRetry = request.method === 'GET' && attempt < policy.maxAttempts
+  // Batch work held back is bounded by time (maxHeldBackMs), not by tries: nobody is watching each one.
+  const interactive = request.priority === 'interactive'
   if (status >= 300 && status < 400) {
     const location = response.headers.get('location')
     const target = location ? ` to ${describeTarget(location)}` : ''
@@ -50,7 +52,7 @@ export function classifyResponse(
     record.errorCode = 'rate-limited'
     const retryAfterMs = readRetryAfter(response, record)
     const error = errorForStatus(request.method, status, contentType, text)
-    if (attempt >= policy.maxRateLimitedAttempts) throw error
+    if (interactive && attempt >= policy.maxRateLimitedAttempts) throw error
     return { kind: 'retry', error, retryAfterMs, ...said(record) }
   }
   if (status >= 500) {
@@ -60,7 +62,7 @@ export function classifyResponse(
     const error = errorForStatus(request.method, status, contentType, text)
     record.errorCode = error.code
     // Told when to come back, a GET waits (paused with everyone) rather than spends its tries on the outage.
-    const attempts = retryAfterMs === null ? policy.maxAttempts : policy.maxRateLimitedAttempts
+    const attempts = retryAfterMs === null ? policy.maxAttempts : interactive ? policy.maxRateLimitedAttempts : Number.POSITIVE_INFINITY
     if (request.method === 'GET' && attempt < attempts && retryableStatuses.has(status))
       return { kind: 'retry', error, retryAfterMs, ...said(record) }
     throw error

@@ -110,7 +110,7 @@ describe('against a service that sends no Retry-After', () => {
 })
 
 it('does not wait out a Retry-After longer than the total time cap: it reports at once', async () => {
-  const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { maxTotalMs: 2_000 } })
+  const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey }, { retry: { maxHeldBackMs: 2_000 } })
   const { ms, result: error } = await timed(() =>
     failureOf(client.send({ method: 'GET', path: '/status/429?retry-after=120', priority: 'batch' })),
   )
