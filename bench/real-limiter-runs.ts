@@ -57,12 +57,18 @@ export async function runRealLimiter(name: string, seconds: number): Promise<Rec
     const firstAnswerAt = Math.min(...entries.map((entry) => entry.time + entry.durationMs))
     const rateLimited = entries.filter((entry) => entry.rateLimited)
     const ceiling = ceilingPerSecond(windows, figures.deskASeconds)
+    const longRun = longRunPerSecond(windows)
     const successes = entries.filter((entry) => entry.status === 200).length
+    const rate = successes / figures.deskASeconds
     return {
       limiter: name,
-      ratio: round(successes / figures.deskASeconds / ceiling),
+      // The issue's measure: of the rate any run can keep however long it goes (the named
+      // throttlers' "long" 100 per minute). A run shorter than the longest window could have gone
+      // faster without meeting it, but only by knowing when it would end: `ofBestInRun` says how much.
+      ratio: round(rate / longRun),
+      ofBestInRun: round(rate / ceiling),
       ceilingPerSecond: round(ceiling, 2),
-      longRunPerSecond: round(longRunPerSecond(windows), 2),
+      longRunPerSecond: round(longRun, 2),
       rate429: round(rateLimited.length / entries.length, 4),
       // Sent once an answer (and the limit it announced) had come back.
       rateLimitedAfterFirstAnswer: rateLimited.filter((entry) => entry.time >= firstAnswerAt).length,

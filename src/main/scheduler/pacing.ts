@@ -84,8 +84,11 @@ export class Pacing {
     const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq)
     if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
     // An interactive lookup goes ahead of batch work, but keeps the pace: two requests closer than
-    // it allows are what a limiter with no burst refuses. The headroom keeps a token for it.
-    if (priority === 'interactive') return { ms: this.#all.timeUntilToken(), header: null }
+    // it allows are what a limiter with no burst refuses. The headroom keeps a token for it. Where
+    // the service says how many it will still take, one to spare is enough: the lookup goes now,
+    // and the batch's pace absorbs it.
+    if (priority === 'interactive')
+      return { ms: model.source === 'headers' && allowance !== null && allowance >= 1 ? 0 : this.#all.timeUntilToken(), header: null }
     return { ms: Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
   }
 
