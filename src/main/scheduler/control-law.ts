@@ -56,9 +56,10 @@ export function limitAt429(model: RateModel, tuning: RateTuning): number {
 /**
  * The cap on requests in flight after a 429 of a request sent with `inFlight` in flight (itself
  * included): with two or more others, it may be their number the service refused, so the cap is
- * one fewer. Refused with fewer in flight than the cap, it was not their number: no cap.
+ * one fewer. Refused with fewer in flight than the cap, or with two or fewer, it was not their
+ * number (a limiter with no burst refuses two requests too close together): no cap.
  */
 export function capAfter429(cap: number | null, inFlight: number): number | null {
-  if (cap !== null && inFlight < cap) return null
+  if (cap !== null && (inFlight < cap || inFlight < 3)) return null
   return inFlight >= 3 ? inFlight - 1 : cap
 }
