@@ -63,7 +63,7 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
       />
       <Fact
         label="Requests in flight"
-        value={inFlightCap === null ? 'No cap seen' : `At most ${inFlightCap} at once: the service refused more`}
+        value={inFlightCap === null ? 'No cap seen' : `At most ${inFlightCap} at once: a 429 came with ${inFlightCap + 1} in flight`}
         testId="scheduler-in-flight-cap"
       />
     </SimpleGrid>

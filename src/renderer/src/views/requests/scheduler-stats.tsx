@@ -26,6 +26,8 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
 /** The scheduler's state as it changes: rate against the ceiling, tokens, queue, pause. */
 export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView }) {
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
+  const learntCap = scheduler.inFlightCap !== null && scheduler.inFlightCap < scheduler.concurrency
+  const inFlightLimit = learntCap ? scheduler.inFlightCap : scheduler.concurrency
   const { queued } = scheduler
   return (
     <Stack gap="sm">
@@ -77,8 +79,8 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         />
         <Stat
           label="In flight"
-          value={`${scheduler.inFlight} / ${scheduler.concurrency}`}
-          hint="at once, of the limit"
+          value={`${scheduler.inFlight} / ${inFlightLimit}`}
+          hint={learntCap ? 'at once, of the cap learnt from 429s' : 'at once, of the limit'}
           testId="scheduler-in-flight"
         />
       </SimpleGrid>
