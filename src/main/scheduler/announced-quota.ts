@@ -195,6 +195,16 @@ export class QuotaGate {
     return wait
   }
 
+  /** The fewest left of any announced count by its last answer (none once a reset is due: it may come late); Infinity with none. */
+  leftNow(now: number, sentSeq: number): number {
+    let least = Number.POSITIVE_INFINITY
+    for (const entry of this.#entries.values()) {
+      const left = entry.resetAt !== null && now >= entry.resetAt ? 0 : entry.remaining - (sentSeq - entry.sentSeq)
+      least = Math.min(least, left)
+    }
+    return least
+  }
+
   clear(): void {
     this.#entries.clear()
   }

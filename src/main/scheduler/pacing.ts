@@ -85,10 +85,9 @@ export class Pacing {
     if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
     // An interactive lookup goes ahead of batch work, but keeps the pace: two requests closer than
     // it allows are what a limiter with no burst refuses. The headroom keeps a token for it. Where
-    // the service says how many it will still take, one to spare is enough: the lookup goes now,
-    // and the batch's pace absorbs it.
-    if (priority === 'interactive')
-      return { ms: model.source === 'headers' && allowance !== null && allowance >= 1 ? 0 : this.#all.timeUntilToken(), header: null }
+    // the service said it takes more, one to spare is enough: the lookup goes now, and the batch's
+    // pace absorbs it.
+    if (priority === 'interactive') return { ms: this.#roomSaid(now, sentSeq) ? 0 : this.#all.timeUntilToken(), header: null }
     return { ms: Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
   }
 
@@ -103,6 +102,16 @@ export class Pacing {
     if (allowance >= 2) return 0
     const early = model.quota.resetAt - resetReadEarlyMs - now
     return early > 0 ? Math.ceil(early) : 0
+  }
+
+  /**
+   * The last answers' counts, less what was sent since, leave one for every limit announced. No
+   * refill is assumed, nor a reset that should have come: a reset read in whole seconds may be late.
+   */
+  #roomSaid(now: number, sentSeq: number): boolean {
+    const { source, quota } = this.#model
+    if (source !== 'headers' || quota?.remaining == null || (quota.resetAt !== null && now >= quota.resetAt)) return false
+    return quota.remaining - (sentSeq - quota.sentSeq) >= 1 && this.gate.leftNow(now, sentSeq) >= 1
   }
 
   take(priority: Priority): void {
