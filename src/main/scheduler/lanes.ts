@@ -1,4 +1,3 @@
-import { askedToWait } from './queue-item'
 import type { Priority } from './scheduler-types'
 
 /** What a task waited for before it started: a token (the rate), a place in flight (the learnt cap). */
@@ -56,10 +55,10 @@ export class Lanes {
     return null
   }
 
-  /** Tasks that would rather be told than wait `waitMs` behind a pause a header asked for fail at once, saying so. */
-  answerHeld(waitMs: number, header: string): void {
+  /** Tasks that would rather be told than wait `waitMs` behind a pause fail at once with `error`, which says why. */
+  answerHeld(waitMs: number, error: Error): void {
     const answered = this.#takeAll((item) => !item.sendAnyway && item.answerIfPausedMs !== undefined && waitMs > item.answerIfPausedMs)
-    for (const item of answered) item.fail(askedToWait(waitMs, header))
+    for (const item of answered) item.fail(error)
   }
 
   /** The first task the user chose to send anyway, taken out. */

@@ -53,6 +53,14 @@ export function askedToWait(waitMs: number, header: string): AppError {
   )
 }
 
+/** Behind the pause the app takes when every request meets a 429 that says nothing of how long. */
+export function refusedLately(waitMs: number): AppError {
+  return new AppError(
+    'service-asked-to-wait',
+    `Not sent yet: the service has refused every request lately (429, without Retry-After), so the app waits ${waitWords(waitMs)} before trying again. Send it anyway, or cancel it.`,
+  )
+}
+
 function missedDeadline(deadlineMs: number): AppError {
   return new AppError('timeout', `Not sent: it waited ${waitWords(deadlineMs)} for its turn and was given up. Try again.`)
 }

@@ -6,7 +6,7 @@ import { Lanes, type Bound } from './lanes'
 import { Pacing } from './pacing'
 import { HeldPauses, shownPauseMs, type Pause } from './pauses'
 import { Pump } from './pump'
-import { queueItem } from './queue-item'
+import { askedToWait, queueItem, refusedLately } from './queue-item'
 import { HeaderTrust } from './header-trust'
 
 export type { SchedulerConfig } from './scheduler-config'
@@ -93,7 +93,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
 
   /** Work the user chose to send anyway goes now; interactive work that should not wait `waitMs` is answered at once. */
   function whileHeld(waitMs: number, pause: Pause | null): boolean {
-    if (pause !== null && waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause.header)
+    // No named pause: the model's own, taken while every request meets a 429 without Retry-After.
+    if (waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause === null ? refusedLately(waitMs) : askedToWait(waitMs, pause.header))
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
     pacing.take(anyway.priority)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { fixedWindow, slidingLog, withoutRetryAfter } from '../../helpers/limiters'
-import { runShape } from './virtual-run'
+import { createScheduler } from '../../../src/main/scheduler/scheduler'
+import type { AppError } from '../../../src/shared/app-error'
+import { limiterFetch, runShape, virtualClient } from './virtual-run'
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 })
@@ -32,4 +34,39 @@ it.each([
   expect(figures.lost).toBe(0)
   // The wait is the window's, not a lookup's tries: three windows' worth takes about two windows more.
   expect(figures.seconds).toBeLessThan((3 * windowMs) / 1000)
+})
+
+// Every request meets a 429 that says nothing of how long: the app pauses on its own, doubling up
+// to 16 s. A support agent's lookup behind that pause used to wait it out with nothing said.
+it('an interactive lookup behind the pause the app takes itself is answered at once, and can be sent anyway', async () => {
+  const limiter = withoutRetryAfter(fixedWindow({ limit: 5, windowMs: 600_000 }))
+  const inner = limiterFetch(limiter, 5)
+  const sent: string[] = []
+  const { client } = virtualClient((url, init) => {
+    sent.push(url instanceof Request ? url.url : url.toString())
+    return inner(url, init)
+  }, createScheduler())
+  const batch = Promise.allSettled(
+    Array.from({ length: 40 }, (_, i) => client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' })),
+  )
+  await vi.advanceTimersByTimeAsync(20_000)
+  const settledWithin = async (request: Promise<unknown>, ms: number) => {
+    let outcome: unknown = 'still waiting'
+    void request.then(
+      (value) => (outcome = value),
+      (error: unknown) => (outcome = error),
+    )
+    await vi.advanceTimersByTimeAsync(ms)
+    return outcome
+  }
+  const lookup = await settledWithin(client.send({ method: 'GET', path: '/api/payment/pay_agent', priority: 'interactive' }), 50)
+  expect(lookup).toMatchObject({ code: 'service-asked-to-wait' })
+  expect((lookup as AppError).message).toMatch(/refused every request lately \(429, without Retry-After\).* waits \d+ s/)
+  expect(sent.filter((url) => url.endsWith('pay_agent'))).toHaveLength(0)
+  // Sent anyway, it goes at once (and is refused: the window is still shut).
+  void client.send({ method: 'GET', path: '/api/payment/pay_agent', priority: 'interactive', sendAnyway: true }).catch(() => undefined)
+  await vi.advanceTimersByTimeAsync(10)
+  expect(sent.filter((url) => url.endsWith('pay_agent'))).toHaveLength(1)
+  vi.useRealTimers()
+  void batch
 })
