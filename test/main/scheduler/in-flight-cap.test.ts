@@ -24,10 +24,10 @@ it('learns a cap of one fewer than were in flight at a 429, and drops it when a 
 // and hold the batch at a seventh of the rate (ratio 0.135 over 59 s).
 it('a limiter with no burst refusing close requests does not leave the batch held at two in flight', async () => {
   const draw = drawLimiter(158)
-  let capAtEnd: number | null = null
+  const last: { cap: number | null } = { cap: null }
   const figures = await runDraw(draw, {}, (scheduler) => {
     const watch = () => {
-      capAtEnd = scheduler.state().inFlightCap
+      last.cap = scheduler.state().inFlightCap
       setTimeout(watch, 1_000)
     }
     watch()
@@ -35,5 +35,5 @@ it('a limiter with no burst refusing close requests does not leave the batch hel
   expect(draw.name).toContain('token-bucket rate=278 burst=1')
   expect(figures.lost).toBe(0)
   expect(figures.ratio).toBeGreaterThan(0.4)
-  expect(capAtEnd === null || capAtEnd > 2).toBe(true)
+  expect(last.cap === null || last.cap > 2).toBe(true)
 })
