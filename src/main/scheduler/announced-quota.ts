@@ -65,6 +65,16 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
   return announced.remaining !== null && announced.limit !== null && announced.remaining + sentSeq >= announced.limit
 }
 
+/**
+ * A reset counted in whole seconds from each answer moves later by up to a second while the
+ * window stays put: until the count goes back up (`counted`), the earliest reading is the closest
+ * (each is a bound the true reset comes before), and no refill.
+ */
+function keptReset(previous: number | null | undefined, read: number | null, counted: boolean): number | null {
+  const drifted = !counted && previous != null && read !== null && read > previous && read - previous < 1_000
+  return drifted ? previous : read
+}
+
 function leastStep(least: number, before: number | null, after: number | null): number {
   if (before === null || after === null || after - before < 1_000) return least
   const step = Math.round((after - before) / 1_000) * 1_000
@@ -89,10 +99,7 @@ export function learnQuota(
   const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
   const counted =
     previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
-  // A reset counted in whole seconds from the answer moves later by up to a second while the
-  // window stays put: until the count goes back up, the earliest reading is the closest, and no refill.
-  const drifted = !counted && previous?.resetAt != null && read !== null && read > previous.resetAt && read - previous.resetAt < 1_000
-  const resetAt = drifted ? previous.resetAt : read
+  const resetAt = keptReset(previous?.resetAt, read, counted)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
   // (A run that starts late in a window sees less than half of it left before the jump: a count
   // back to nearly the whole quota with the reset a second or more later is a new window too.)
@@ -167,13 +174,15 @@ export class QuotaGate {
       const key = announced.name ?? announced.source
       const previous = this.#entries.get(key)
       if (announced.remaining === null || (previous !== undefined && previous.sentSeq > sentSeq)) continue
+      const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
+      const counted = previous !== undefined && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
       this.#entries.set(key, {
         key,
         name: announced.name ?? null,
         limit: announced.limit,
         windowMs: announced.windowMs,
         remaining: announced.remaining,
-        resetAt: announced.resetMs === null ? null : at + cappedWait(announced.resetMs),
+        resetAt: keptReset(previous?.resetAt, read, counted),
         sentSeq,
         said: announced.said,
       })
