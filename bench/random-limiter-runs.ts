@@ -36,7 +36,13 @@ async function runDrawOverHttp(draw: RandomLimiter, lookups: number): Promise<Re
       now: () => performance.now(),
       counts: () => {
         const entries = log.snapshot()
-        return { requests: entries.length, rateLimited: entries.filter((entry) => entry.rateLimited).length }
+        const firstAnswerAt = Math.min(...entries.map((entry) => entry.time + entry.durationMs))
+        const rateLimited = entries.filter((entry) => entry.rateLimited)
+        return {
+          requests: entries.length,
+          rateLimited: rateLimited.length,
+          refusedAfterFirstAnswer: rateLimited.filter((entry) => entry.time >= firstAnswerAt).length,
+        }
       },
     }
     const run = { ...draw, lookups }
@@ -47,6 +53,7 @@ async function runDrawOverHttp(draw: RandomLimiter, lookups: number): Promise<Re
       draw: draw.name,
       params: draw.params,
       retryAfter: draw.retryAfter,
+      announced: draw.announced,
       meetsTargets: meetsDrawTargets(draw, figures),
       ...figures,
       lookups,

@@ -11,6 +11,8 @@ export interface OneDeskFigures {
   /** Ideal time for the batch at the allowed rate over the time it took. */
   ratio: number
   rate429: number
+  /** 429s of requests sent once an answer had come back (and, where the limit is announced, said where the key stands). */
+  refusedAfterFirstAnswer: number
   /** Lookups that ended in an error, other than the answer "the service asked to wait" (toldToWait). */
   lost: number
   /** Interactive lookups answered at once with the wait the service asked for, to send anyway or cancel: kept, not lost, but not served either (their time counts as infinite in the p95). */
@@ -35,8 +37,8 @@ export interface TwoDeskFigures {
 
 export interface DeskEnv {
   now: () => number
-  /** Requests sent and 429s met so far, across the desks. */
-  counts: () => { requests: number; rateLimited: number }
+  /** Requests sent and 429s met so far, across the desks; of the 429s, those of requests sent after the first answer came back. */
+  counts: () => { requests: number; rateLimited: number; refusedAfterFirstAnswer: number }
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
@@ -93,11 +95,12 @@ export async function oneDesk(
   }
   const { lost, at } = await finished
   const seconds = (at - started) / 1000
-  const { requests, rateLimited } = env.counts()
+  const { requests, rateLimited, refusedAfterFirstAnswer } = env.counts()
   const sorted = times.sort((a, b) => a - b)
   return {
     ratio: round(idealMs(allowed(run, headroom)) / 1000 / seconds),
     rate429: round(rateLimited / Math.max(1, requests), 4),
+    refusedAfterFirstAnswer,
     lost: lost + times.filter((t) => t === Number.POSITIVE_INFINITY).length - toldToWait,
     toldToWait,
     requests,

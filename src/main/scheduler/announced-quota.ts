@@ -66,6 +66,15 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
 }
 
 /**
+ * What batch work leaves of an announced quota for colleagues: the headroom's share, but never so
+ * much that the batch could not take one request of a whole quota (a quota of 1 with any headroom
+ * would hold it for ever).
+ */
+export function batchReserve(headroom: number, limit: number | null): number {
+  return limit === null ? 0 : Math.min(headroom * limit, Math.max(0, limit - 1))
+}
+
+/**
  * A reset counted in whole seconds from each answer moves later by up to a second while the
  * window stays put: until the count goes back up (`counted`), the earliest reading is the closest
  * (each is a bound the true reset comes before), and no refill.
@@ -196,7 +205,7 @@ export class QuotaGate {
     if (this.#entries.size < 2) return wait
     for (const entry of this.#entries.values()) {
       if (entry.resetAt === null || now >= entry.resetAt) continue
-      const reserve = batch && entry.limit !== null ? headroom * entry.limit : 0
+      const reserve = batch ? batchReserve(headroom, entry.limit) : 0
       const left = entry.remaining - (sentSeq - entry.sentSeq)
       const ms = entry.resetAt - now
       if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }

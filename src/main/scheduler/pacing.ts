@@ -1,4 +1,4 @@
-import { announcedAllowance, QuotaGate, refillRate } from './announced-quota'
+import { announcedAllowance, batchReserve, QuotaGate, refillRate } from './announced-quota'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
@@ -68,7 +68,7 @@ export class Pacing {
     const model = this.#model
     const quota = model.quota
     const allowance = announcedAllowance(model, now, sentSeq)
-    const reserve = priority === 'batch' && quota?.limit != null ? this.#headroom() * quota.limit : 0
+    const reserve = priority === 'batch' ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
     if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)
       const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY

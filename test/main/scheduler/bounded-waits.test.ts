@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppError } from '../../../src/shared/app-error'
 import { readRateLimitHeaders } from '../../../src/main/scheduler/rate-limit-headers'
 import { createScheduler, type Scheduler, type TaskFeedback } from '../../../src/main/scheduler/scheduler'
+import { announce, fixedWindow } from '../../helpers/limiters'
+import { limiterFetch, virtualClient } from './virtual-run'
 
 // No header holds a task past the cap of a Retry-After (10 min), and a task behind a long
 // wait is told why, can be sent anyway, or gives up at its deadline.
@@ -128,5 +130,27 @@ describe('a queued lookup', () => {
     await running
     await vi.advanceTimersByTimeAsync(1_000)
     expect(waiting.started()).toBeNull()
+  })
+})
+
+describe('a quota of one request', () => {
+  // With any headroom, batch work kept a share of every announced quota for colleagues: of a quota
+  // of 1 (a GCRA with no burst says "1 left, reset in 1 s"), it needed 1.1 and never sent again.
+  it.each(
+    (['ratelimit', 'ratelimit-legacy', 'x-ratelimit-delta', 'x-ratelimit-epoch'] as const).flatMap((style) =>
+      [0.1, 0.5].map((headroom) => ({ style, headroom })),
+    ),
+  )('in $style headers, with headroom $headroom, still lets a batch through', async ({ style, headroom }) => {
+    const limiter = announce(fixedWindow({ limit: 1, windowMs: 1_000 }), style)
+    const { client } = virtualClient(limiterFetch(limiter, 5), createScheduler({ headroom }))
+    const settled = { count: 0 }
+    const batch = Array.from({ length: 10 }, (_, i) =>
+      client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' }).finally(() => {
+        settled.count += 1
+      }),
+    )
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(settled.count).toBe(10)
+    await expect(Promise.all(batch)).resolves.toHaveLength(10)
   })
 })

@@ -6,11 +6,15 @@ import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './vi
 /** One fetch to the draw's limiter (fresh), counting what was sent and what was refused. */
 function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv } {
   const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
-  const counts = { requests: 0, rateLimited: 0 }
+  const counts = { requests: 0, rateLimited: 0, refusedAfterFirstAnswer: 0 }
+  let firstAnswerAt = Number.POSITIVE_INFINITY
   const counted: typeof fetch = async (...args) => {
     counts.requests += 1
+    const sentAt = Date.now()
     const response = await inner(...args)
+    firstAnswerAt = Math.min(firstAnswerAt, Date.now())
     if (response.status === 429) counts.rateLimited += 1
+    if (response.status === 429 && sentAt >= firstAnswerAt) counts.refusedAfterFirstAnswer += 1
     return response
   }
   return { fetch: counted, env: { now: () => Date.now(), counts: () => ({ ...counts }) } }
