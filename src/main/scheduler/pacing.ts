@@ -68,7 +68,9 @@ export class Pacing {
     const model = this.#model
     const quota = model.quota
     const allowance = announcedAllowance(model, now, sentSeq)
-    const reserve = priority === 'batch' ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
+    // A quota that refills as it goes (a bucket: its count may never exceed a burst of 1) keeps the
+    // headroom in its pace (the batch bucket); only a window that refills at its reset keeps a share.
+    const reserve = priority === 'batch' && quota?.rolling !== true ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
     if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)
       const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY

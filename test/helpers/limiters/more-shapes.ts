@@ -28,9 +28,12 @@ export function gcra({ rate, burst }: { rate: number; burst: number }): QuotaLim
     },
     quota(nowMs): Quota {
       const ahead = Math.max(0, tat - nowMs)
+      // As the token bucket announces itself: whole seconds, the quota the rate gives over the
+      // shortest that holds a full burst (30/s with no burst: 30 per 1 s, not 1 per 1 s).
+      const windowSeconds = Math.max(1, Math.ceil(burst / rate))
       return {
-        limit: Math.max(1, Math.floor(burst)),
-        windowMs: Math.max(1000, Math.ceil((intervalMs * burst) / 1000) * 1000),
+        limit: Math.floor(rate * windowSeconds),
+        windowMs: windowSeconds * 1000,
         remaining: Math.max(0, Math.floor((toleranceMs + intervalMs - ahead) / intervalMs)),
         resetMs: ahead,
       }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { capAfter429 } from '../../../src/main/scheduler/control-law'
+import { tokenBucket } from '../../helpers/limiters'
 import { drawLimiter } from '../../helpers/limiters/random-limiter'
 import { runDraw } from './random-run'
 
@@ -23,7 +24,8 @@ it('learns a cap of one fewer than were in flight at a 429, and drops it when a 
 // refused with a dozen in flight, which reads as a cap; lowered to 2, the cap used to stay there
 // and hold the batch at a seventh of the rate (ratio 0.135 over 59 s).
 it('a limiter with no burst refusing close requests does not leave the batch held at two in flight', async () => {
-  const draw = drawLimiter(158)
+  // Draw 158 as it was drawn before draws announced their quota: this one now announces it.
+  const draw = { ...drawLimiter(158), make: () => tokenBucket({ rate: 278, burst: 1 }), announced: null }
   const last: { cap: number | null } = { cap: null }
   const figures = await runDraw(draw, {}, (scheduler) => {
     const watch = () => {
@@ -32,7 +34,7 @@ it('a limiter with no burst refusing close requests does not leave the batch hel
     }
     watch()
   })
-  expect(draw.name).toContain('token-bucket rate=278 burst=1')
+  expect(draw.name).toMatch(/token-bucket .*rate=278 burst=1 latency=42\+24ms/)
   expect(figures.lost).toBe(0)
   expect(figures.ratio).toBeGreaterThan(0.4)
   expect(last.cap === null || last.cap > 2).toBe(true)
