@@ -10,7 +10,7 @@ import {
   randomShapePrefix,
   type RandomLimiter,
 } from '../test/helpers/limiters/random-limiter'
-import { clientFor } from './bench-client'
+import { clientFor, refusedAfterFirstAnswer } from './bench-client'
 import { spawnLimiter } from './limiter-process'
 import type { PromisedFields } from './quick'
 import { round } from './stats'
@@ -36,12 +36,10 @@ async function runDrawOverHttp(draw: RandomLimiter, lookups: number): Promise<Re
       now: () => performance.now(),
       counts: () => {
         const entries = log.snapshot()
-        const firstAnswerAt = Math.min(...entries.map((entry) => entry.time + entry.durationMs))
-        const rateLimited = entries.filter((entry) => entry.rateLimited)
         return {
           requests: entries.length,
-          rateLimited: rateLimited.length,
-          refusedAfterFirstAnswer: rateLimited.filter((entry) => entry.time >= firstAnswerAt).length,
+          rateLimited: entries.filter((entry) => entry.rateLimited).length,
+          refusedAfterFirstAnswer: refusedAfterFirstAnswer(entries),
         }
       },
     }

@@ -2,7 +2,7 @@ import type { ApiClient } from '../src/main/api/api-client'
 import { AppError } from '../src/shared/app-error'
 import { processLimiterNames, realLimiterWindows, type LimiterWindow } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
-import { clientFor } from './bench-client'
+import { clientFor, refusedAfterFirstAnswer } from './bench-client'
 import { spawnLimiter } from './limiter-process'
 import type { PromisedFields } from './quick'
 import { round } from './stats'
@@ -54,7 +54,6 @@ export async function runRealLimiter(name: string, seconds: number): Promise<Rec
     }
     const figures = await runTwoDesks({ deskA: client, deskB: interactive, batchLookups: lookups, intervalMs, limit: planned })
     const entries = log.snapshot()
-    const firstAnswerAt = Math.min(...entries.map((entry) => entry.time + entry.durationMs))
     const rateLimited = entries.filter((entry) => entry.rateLimited)
     const ceiling = ceilingPerSecond(windows, figures.deskASeconds)
     const longRun = longRunPerSecond(windows)
@@ -70,8 +69,7 @@ export async function runRealLimiter(name: string, seconds: number): Promise<Rec
       ceilingPerSecond: round(ceiling, 2),
       longRunPerSecond: round(longRun, 2),
       rate429: round(rateLimited.length / entries.length, 4),
-      // Sent once an answer (and the limit it announced) had come back.
-      rateLimitedAfterFirstAnswer: rateLimited.filter((entry) => entry.time >= firstAnswerAt).length,
+      rateLimitedAfterFirstAnswer: refusedAfterFirstAnswer(entries),
       interactiveP95Ms: figures.deskBp95Ms,
       interactiveMaxMs: figures.deskBMaxMs,
       interactiveAskedToWait: askedToWait,

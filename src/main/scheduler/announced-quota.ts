@@ -74,6 +74,11 @@ export function batchReserve(headroom: number, limit: number | null): number {
   return limit === null ? 0 : Math.min(headroom * limit, Math.max(0, limit - 1))
 }
 
+/** More left than the last count less what was sent since: the service refilled (or a window began). */
+function countWentUp(before: number, beforeSeq: number, now: number | null, sentSeq: number): boolean {
+  return now !== null && now > before - (sentSeq - beforeSeq)
+}
+
 /**
  * A reset counted in whole seconds from each answer moves later by up to a second while the
  * window stays put: until the count goes back up (`counted`), the earliest reading is the closest
@@ -106,8 +111,7 @@ export function learnQuota(
   // than whole seconds' rounding explains: the service is taken to refill as it goes.
   // No announced reset holds the app longer than a Retry-After may: past the cap the quota is taken as whole again.
   const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
-  const counted =
-    previous?.remaining != null && announced.remaining !== null && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
+  const counted = previous?.remaining != null && countWentUp(previous.remaining, previous.sentSeq, announced.remaining, sentSeq)
   const resetAt = keptReset(previous?.resetAt, read, counted)
   const moved = previous?.resetAt != null && resetAt !== null && resetAt - previous.resetAt > 1
   // (A run that starts late in a window sees less than half of it left before the jump: a count
@@ -170,6 +174,11 @@ export interface GateEntry {
   said: AnnouncedLimit['said']
 }
 
+/** What the entry's last answer left, less what was sent since. */
+function leftOf(entry: GateEntry, sentSeq: number): number {
+  return entry.remaining - (sentSeq - entry.sentSeq)
+}
+
 /**
  * Every limit the service announced (several policies, named throttlers), each held by its own
  * count: a request goes only when each would still take it, so a short window is never
@@ -184,7 +193,7 @@ export class QuotaGate {
       const previous = this.#entries.get(key)
       if (announced.remaining === null || (previous !== undefined && previous.sentSeq > sentSeq)) continue
       const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
-      const counted = previous !== undefined && announced.remaining > previous.remaining - (sentSeq - previous.sentSeq)
+      const counted = previous !== undefined && countWentUp(previous.remaining, previous.sentSeq, announced.remaining, sentSeq)
       this.#entries.set(key, {
         key,
         name: announced.name ?? null,
@@ -206,7 +215,7 @@ export class QuotaGate {
     for (const entry of this.#entries.values()) {
       if (entry.resetAt === null || now >= entry.resetAt) continue
       const reserve = batch ? batchReserve(headroom, entry.limit) : 0
-      const left = entry.remaining - (sentSeq - entry.sentSeq)
+      const left = leftOf(entry, sentSeq)
       const ms = entry.resetAt - now
       if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }
     }
@@ -217,7 +226,7 @@ export class QuotaGate {
   leftNow(now: number, sentSeq: number): number {
     let least = Number.POSITIVE_INFINITY
     for (const entry of this.#entries.values()) {
-      const left = entry.resetAt !== null && now >= entry.resetAt ? 0 : entry.remaining - (sentSeq - entry.sentSeq)
+      const left = entry.resetAt !== null && now >= entry.resetAt ? 0 : leftOf(entry, sentSeq)
       least = Math.min(least, left)
     }
     return least
@@ -234,7 +243,7 @@ export class QuotaGate {
   ): { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[] {
     return [...this.#entries.values()].map((entry) => {
       const reset = entry.resetAt !== null && now >= entry.resetAt && entry.limit !== null
-      const remaining = reset ? (entry.limit ?? 0) : Math.max(0, entry.remaining - (sentSeq - entry.sentSeq))
+      const remaining = reset ? (entry.limit ?? 0) : Math.max(0, leftOf(entry, sentSeq))
       return { name: entry.key, limit: entry.limit, windowMs: entry.windowMs, remaining, resetAt: reset ? null : entry.resetAt }
     })
   }

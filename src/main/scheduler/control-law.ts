@@ -60,6 +60,6 @@ export function limitAt429(model: RateModel, tuning: RateTuning): number {
  * number (a limiter with no burst refuses two requests too close together): no cap.
  */
 export function capAfter429(cap: number | null, inFlight: number): number | null {
-  if (cap !== null && (inFlight < cap || inFlight < 3)) return null
-  return inFlight >= 3 ? inFlight - 1 : cap
+  if (inFlight < 3 || (cap !== null && inFlight < cap)) return null
+  return inFlight - 1
 }

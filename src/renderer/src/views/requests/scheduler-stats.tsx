@@ -26,8 +26,8 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
 /** The scheduler's state as it changes: rate against the ceiling, tokens, queue, pause. */
 export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView }) {
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const learntCap = scheduler.inFlightCap !== null && scheduler.inFlightCap < scheduler.concurrency
-  const inFlightLimit = learntCap ? scheduler.inFlightCap : scheduler.concurrency
+  const inFlightLimit = Math.min(scheduler.concurrency, scheduler.inFlightCap ?? scheduler.concurrency)
+  const learntCap = inFlightLimit < scheduler.concurrency
   const { queued } = scheduler
   return (
     <Stack gap="sm">
