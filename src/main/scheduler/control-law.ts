@@ -1,4 +1,4 @@
-import type { RateModel } from './rate-model'
+import type { Observation, RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 
 // The control law's arithmetic (docs/architecture.md, "The control law"); rate-model.ts applies it
@@ -14,29 +14,21 @@ export function lawRate(limit: number, okSinceCut: number, climb: number, cut: n
   return x < 0 ? limit * (1 - cut * (-x) ** 3) : limit * (1 + x ** 3)
 }
 
-/**
- * The climb after a cut that places the limit at `limit`: `firstClimbMs` of successes at that
- * limit (at least `minClimb`), four times as many for each probe since one last found more, up to
- * `maxClimb`, where one 429 per climb keeps 429s well under 1 % at any limit.
- */
-export function climbFor(limit: number, fruitless: number, tuning: RateTuning): number {
-  return Math.min(tuning.maxClimb, Math.max(tuning.minClimb, (limit * tuning.firstClimbMs) / 1000) * 4 ** fruitless)
+/** The climb back to a limit just placed: `firstClimbMs` of successes at it, at least `minClimb`. */
+export function climbFor(limit: number, tuning: RateTuning): number {
+  return Math.max(tuning.minClimb, (limit * tuning.firstClimbMs) / 1000)
 }
 
 /**
- * Probes since one last found more, after a 429 at the current rate. A probe refused above the
- * last 429's rate by more than the cut may have found more, or ridden a burst: it found more only
- * once the climb to the limit it placed passes without a 429 (`succeeded`). Refused below that
- * limit first, it had not; refused below the limit otherwise, the limit fell: no reason to look
- * above sooner, nor later.
+ * Probe credit after an answer: each success that waited for its token earns `probeShare` of a
+ * probe, each 429 costs one, and the credit stays between −1 and 1. The climb goes above the limit
+ * only with a whole credit, so probes that find nothing cost about one 429 per 1 / `probeShare`
+ * successes at any limit (as gRPC's retry throttling bounds retries by successes).
  */
-export function fruitlessAfter(model: RateModel, tuning: RateTuning): Pick<RateModel, 'fruitless' | 'foundMore'> {
-  if (model.limit === null) return { fruitless: 0, foundMore: false }
-  if (model.phase === 'probe')
-    return model.rate > model.limit * (1 + tuning.cut)
-      ? { fruitless: model.fruitless, foundMore: true }
-      : { fruitless: model.fruitless + 1, foundMore: false }
-  return { fruitless: model.foundMore ? model.fruitless + 1 : model.fruitless, foundMore: false }
+export function creditAfter(credit: number, obs: Observation, tuning: RateTuning): number {
+  if (obs.kind === 'rate-limited') return Math.max(-1, credit - 1)
+  if (obs.kind === 'ok' && obs.rateBound) return Math.min(1, credit + tuning.probeShare)
+  return credit
 }
 
 /**
@@ -47,10 +39,12 @@ export function fruitlessAfter(model: RateModel, tuning: RateTuning): Pick<RateM
  * it, the limit fell or another sender shares it: a little under (CUBIC's fast convergence, which
  * brings two desks on one key to an even split sooner).
  */
-export function limitAt429(model: RateModel, tuning: RateTuning): number {
-  if (model.limit === null) return Math.min(model.rate, Math.max(model.discoverFrom, model.rate / 2))
-  if (model.rate > model.limit) return (model.rate + model.limit) / 2
-  return model.rate * (1 - tuning.cut / 2)
+export function limitAt429(model: RateModel, share: number, tuning: RateTuning): number {
+  // What the service saw: batch work goes at its share of the rate, the rest is the headroom.
+  const seen = model.rate * share
+  if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * share, seen / 2))
+  if (seen > model.limit) return (seen + model.limit) / 2
+  return seen * (1 - tuning.cut / 2)
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Priority } from './scheduler-types'
 export interface Bound {
   rateBound: boolean
   slotBound: boolean
+  /** The share of the rate it went at: batch work goes at the rate less the headroom. */
+  share: number
 }
 
 export interface Waiting {

@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { capAfter429, climbFor, fruitlessAfter, lawRate, limitAt429 } from './control-law'
+import { capAfter429, climbFor, creditAfter, lawRate, limitAt429 } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -33,10 +33,8 @@ export interface RateModel {
   readonly okSinceCut: number
   /** Successes the climb back to `limit` takes (climbFor). */
   readonly climb: number
-  /** Probes since one last found more: each makes the next climb four times longer. */
-  readonly fruitless: number
-  /** The last probe was refused above the limit it placed: found more, once the climb to that limit passes. */
-  readonly foundMore: boolean
+  /** Probes above the limit the answers so far pay for (creditAfter): the climb waits at the limit below one. */
+  readonly probeCredit: number
   /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
   readonly anyOkSinceCut: number
   /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
@@ -67,6 +65,8 @@ export interface SentFacts {
   slotBound?: boolean
   /** Requests in flight when it was sent, itself included. */
   inFlight?: number
+  /** The share of the rate it went at (batch work: the rate less the headroom); 1 if not said. */
+  share?: number
   announced?: AnnouncedLimit | null
 }
 
@@ -85,8 +85,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     phase: 'discover',
     okSinceCut: 0,
     climb: 0,
-    fruitless: 0,
-    foundMore: false,
+    probeCredit: 1,
     anyOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
@@ -107,7 +106,7 @@ export function withCeiling(model: RateModel, ceiling: number, tuning: RateTunin
 export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
   // The law moves only on answers; an empty queue changes nothing it knows.
   if (obs.kind === 'idle') return model
-  const started = { ...model, answers: model.answers + 1 }
+  const started = { ...model, answers: model.answers + 1, probeCredit: creditAfter(model.probeCredit, obs, tuning) }
   const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
 }
@@ -119,7 +118,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
   const okAtCap = obs.slotBound === true && cap !== null ? model.okAtCap + 1 : model.okAtCap
-  const capGrows = cap !== null && okAtCap >= tuning.maxClimb
+  const capGrows = cap !== null && okAtCap >= tuning.capGrowth
   const next = { ...base, okAtCap: capGrows ? 0 : okAtCap, inFlightCap: capGrows ? cap + 1 : cap }
   // Only a success that waited for its token tested the rate.
   if (!obs.rateBound) return next
@@ -130,16 +129,10 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     const rate = model.rate * 2 ** (1000 / tuning.discoverMs / model.rate)
     return { ...next, rate: clamp(rate, tuning.floor, model.ceiling) }
   }
-  const okSinceCut = model.okSinceCut + 1
+  // Past the climb the rate looks above the limit only with a whole probe in credit; else it holds there.
+  const okSinceCut = model.okSinceCut >= model.climb && model.probeCredit < 1 ? model.climb : model.okSinceCut + 1
   const rate = clamp(lawRate(model.limit, okSinceCut, model.climb, tuning.cut), tuning.floor, model.ceiling)
-  const passed = okSinceCut > model.climb
-  return {
-    ...next,
-    okSinceCut,
-    rate,
-    phase: passed ? 'probe' : 'hold',
-    ...(passed && model.foundMore ? { fruitless: 0, foundMore: false } : {}),
-  }
+  return { ...next, okSinceCut, rate, phase: okSinceCut > model.climb ? 'probe' : 'hold' }
 }
 
 function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
@@ -160,18 +153,19 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
-  const limit = limitAt429(model, tuning)
-  const probes = fruitlessAfter(model, tuning)
+  return { ...cutAt(event, limitAt429(model, obs.share ?? 1, tuning), tuning), inFlightCap }
+}
+
+/** The law's decrease: the limit placed at `limit`, the rate (1 − cut) of it, the climb back begun. */
+function cutAt(model: RateModel, limit: number, tuning: RateTuning): RateModel {
   return {
-    ...event,
+    ...model,
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
     limit,
     source: 'probing',
     phase: 'hold',
     okSinceCut: 0,
-    climb: climbFor(limit, probes.fruitless, tuning),
-    ...probes,
-    inFlightCap,
+    climb: climbFor(limit, tuning),
   }
 }
 

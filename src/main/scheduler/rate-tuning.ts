@@ -7,14 +7,14 @@ export interface RateTuning {
   cut: number
   /**
    * The climb back to the rate of the last 429 (and as far again to double it), in successes
-   * that waited for their turn: at first `firstClimbMs` of them at that rate (at least
-   * `minClimb`), four times longer after each probe that found no more, up to `maxClimb`, where
-   * one 429 per climb keeps 429s well under 1 % at any limit. The learnt cap on requests in
-   * flight grows by one after `maxClimb` successes that waited for a place.
+   * that waited for their turn: `firstClimbMs` of them at that rate, at least `minClimb`.
    */
   firstClimbMs: number
   minClimb: number
-  maxClimb: number
+  /** The learnt cap on requests in flight grows by one after so many successes that waited for a place. */
+  capGrowth: number
+  /** Of a probe above the limit, what each success earns (creditAfterSuccess): 429s of probes that find nothing stay under this share. */
+  probeShare: number
   /** With headers the limit is known: only this much is left for timing noise. */
   announcedMargin: number
   /** Longest Retry-After honoured; guards against a bogus header freezing the app. */
@@ -30,7 +30,8 @@ export const defaultRateTuning: RateTuning = {
   cut: 0.2,
   firstClimbMs: 1_500,
   minClimb: 10,
-  maxClimb: 300,
+  capGrowth: 300,
+  probeShare: 1 / 200,
   announcedMargin: 0.01,
   maxPauseMs: 10 * 60_000,
   minSelfPauseMs: 250,

@@ -98,7 +98,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
     pacing.take(anyway.priority)
-    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false })
+    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false, share: 1 })
     return true
   }
 
@@ -137,7 +137,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       }
       lanes.shift()
       pacing.take(head.priority)
-      const bound = { rateBound: paceBound, slotBound }
+      const share = head.priority === 'batch' && model.rate > 0 ? Math.min(1, pacing.batchRate() / model.rate) : 1
+      const bound = { rateBound: paceBound, slotBound, share }
       paceBound = false
       slotBound = false
       head.start(now() - head.scheduledAt, bound)

@@ -12,6 +12,8 @@ export interface Sent {
   slotBound: boolean
   /** Requests in flight when it was sent, itself included. */
   inFlight: number
+  /** The share of the rate it went at: batch work goes at the rate less the headroom. */
+  share: number
 }
 
 /**
