@@ -28,7 +28,13 @@ function drawLimiters(count: number): LimiterRun[] {
     const burst = 1 + Math.floor(random() * Math.min(10, rate))
     const kind = random() < 0.5 ? 'token-bucket' : 'gcra'
     const make = () => (kind === 'gcra' ? gcra({ rate, burst }) : tokenBucket({ rate, burst }))
-    return { name: `${kind} rate=${rate} burst=${burst} (seed ${seed}, draw ${i})`, make, latencyMs: 5, lookups: rate * 30, limitAt: () => rate }
+    return {
+      name: `${kind} rate=${rate} burst=${burst} (seed ${seed}, draw ${i})`,
+      make,
+      latencyMs: 5,
+      lookups: rate * 30,
+      limitAt: () => rate,
+    }
   })
 }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { fixedWindow, slidingLog, withoutRetryAfter } from '../../helpers/limiters'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
 import type { AppError } from '../../../src/shared/app-error'
-import { limiterFetch, runShape, virtualClient } from './virtual-run'
+import { defaultRetryPolicy } from '../../../src/main/api/backoff'
+import { limiterFetch, runShape, runVirtually, virtualClient } from './virtual-run'
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 })
@@ -70,3 +71,37 @@ it('an interactive lookup behind the pause the app takes itself is answered at o
   vi.useRealTimers()
   void batch
 })
+
+// The bound itself, over the whole ten minutes in virtual time. A batch of 20 meets a window of 10
+// from its start, without Retry-After. A window that stays shut for nine minutes still serves
+// every lookup it held back. One that stays shut for half an hour holds each lookup it refused for
+// ten minutes from its first attempt, then gives it up with the service's own 429: none sooner
+// (they used to go after eight tries, about a minute), and none is kept past that bound.
+it.each([
+  { windowMinutes: 9, someLost: false },
+  { windowMinutes: 30, someLost: true },
+])(
+  'a window shut for $windowMinutes minutes: lookups held back are given up at ten minutes, not before',
+  async ({ windowMinutes, someLost }) => {
+    const windowMs = windowMinutes * 60_000
+    vi.setSystemTime(Math.ceil(Date.now() / windowMs) * windowMs)
+    const limiter = withoutRetryAfter(fixedWindow({ limit: 10, windowMs }))
+    const { client } = virtualClient(limiterFetch(limiter, 5), createScheduler())
+    const started = Date.now()
+    const lostAfterMs: number[] = []
+    await runVirtually(
+      Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          client.send({ method: 'GET', path: `/api/payment/pay_${i}`, priority: 'batch' }).catch((error: unknown) => {
+            expect((error as AppError).code).toBe('rate-limited')
+            lostAfterMs.push(Date.now() - started)
+          }),
+        ),
+      ),
+    )
+    expect(lostAfterMs.length > 0).toBe(someLost)
+    const bound = defaultRetryPolicy.maxHeldBackMs
+    for (const ms of lostAfterMs) expect(ms).toBeGreaterThanOrEqual(bound - 30_000)
+    expect(Date.now() - started).toBeLessThanOrEqual(windowMs + 60_000)
+  },
+)
