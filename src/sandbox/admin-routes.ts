@@ -3,12 +3,14 @@ import type { DeliveryPolicy } from './deliveries'
 import { mergeFaults, type Faults } from './faults'
 import { HttpError, readJsonObject, sendJson } from './http-io'
 import { checkIdSegment } from './ids'
+import type { InFlightLimit } from './in-flight-limit'
 import type { KeyedRateLimiter } from './rate-limiter'
 import type { SandboxState } from './sandbox-state'
 
 export interface SandboxControls {
   state: SandboxState
   limiter: KeyedRateLimiter
+  inFlight: InFlightLimit
   faults: Faults
   stats: { requests: number; rateLimited: number; faults: { error: number; reset: number; malformed: number } }
   /** The latest API requests, oldest first: what a test asserts the app sent. */
@@ -69,6 +71,7 @@ function sandboxState(controls: SandboxControls) {
   return {
     faults: controls.faults,
     rateLimit: controls.limiter.config,
+    inFlightLimit: controls.inFlight.config,
     webhookDelivery: controls.state.deliveries.policy,
     stats: controls.stats,
   }
@@ -111,6 +114,17 @@ export function matchAdminRoute(method: string, segments: string[], controls: Sa
         const current = controls.limiter.config
         controls.limiter.configure({ rate: rate ?? current.rate, burst: Math.max(1, burst ?? current.burst) })
         sendJson(res, 200, controls.limiter.config)
+      }
+    case 'PUT /in-flight-limit':
+      return async (req, res) => {
+        const body = await readJsonObject(req)
+        const messages: string[] = []
+        const limit = positiveInteger(body, 'limit', 10_000, messages)
+        if (limit === undefined && messages.length === 0)
+          messages.push('limit is required: the most requests in flight per key, 0 for no cap')
+        if (messages.length > 0 || limit === undefined) throw new HttpError(400, messages)
+        controls.inFlight.configure(limit)
+        sendJson(res, 200, controls.inFlight.config)
       }
     case 'PUT /webhook-delivery':
       return async (req, res) => {

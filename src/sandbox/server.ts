@@ -13,6 +13,7 @@ import { normalizeDeliveryHost } from './delivery-hosts'
 import { noFaults, rollFault, seededRandom, type Faults } from './faults'
 import { errorBody, HttpError, sendError, sendJson } from './http-io'
 import { rateLimitHeaders, type RateLimitHeaderStyle } from './rate-limit-headers'
+import { InFlightLimit } from './in-flight-limit'
 import { KeyedRateLimiter, type RateLimit } from './rate-limiter'
 import { SandboxState } from './sandbox-state'
 
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   /** The second merchant's ("Second shop", see merchants.ts); generated when absent. */
   secondShopApiKey?: string
   rateLimit?: Partial<RateLimit>
+  /** Most requests each key may have in flight; 0 (the default) for no cap. */
+  inFlightLimit?: number
   /** Announces the limit on every API answer in this header family; none when absent. */
   rateLimitHeaders?: RateLimitHeaderStyle
   faults?: Partial<Faults>
@@ -113,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const controls: SandboxControls = {
     state,
     limiter: new KeyedRateLimiter(initialRate),
+    inFlight: new InFlightLimit(options.inFlightLimit ?? 0),
     faults: { ...initialFaults },
     stats: { requests: 0, rateLimited: 0, faults: { error: 0, reset: 0, malformed: 0 } },
     recorded: [],
@@ -120,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       state.reset()
       state.deliveries.policy = { ...initialDelivery }
       controls.limiter.configure(initialRate)
+      controls.inFlight.configure(options.inFlightLimit ?? 0)
       Object.assign(controls.faults, initialFaults)
       // A seeded run repeats exactly after a reset, as it does after a restart.
       random = newRandom()
@@ -145,6 +150,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         'Retry-After': String(decision.retryAfterSeconds),
       })
     }
+    if (!controls.inFlight.enter(caller.apiKey)) {
+      controls.stats.rateLimited += 1
+      throw new HttpError(429, 'Too many requests in flight: wait for an answer before sending more')
+    }
+    try {
+      await answerAdmitted(req, res, handler)
+    } finally {
+      controls.inFlight.leave(caller.apiKey)
+    }
+  }
+
+  async function answerAdmitted(req: IncomingMessage, res: ServerResponse, handler: RouteHandler): Promise<void> {
     const { latencyMs, latencyJitterMs } = controls.faults
     if (latencyMs + latencyJitterMs > 0) await sleep(latencyMs + random() * latencyJitterMs)
     const fault = rollFault(controls.faults, random)

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentsDeskApi } from '../../src/shared/contract/api'
+import { expectNoViolationsInBothSchemes } from './axe'
 import { launchBrowser, openApp, type AppPage } from './harness'
 
 /** Notifications float over the page: close them so screenshots show the screen. */
@@ -28,15 +29,17 @@ function burst(page: Page, count: number): Promise<unknown> {
     .catch(() => undefined)
 }
 
-async function setSandboxLimit(app: AppPage, limit: { rate: number; burst: number }): Promise<void> {
+async function sandboxPut(app: AppPage, what: 'rate-limit' | 'in-flight-limit' | 'faults', body: Record<string, number>): Promise<void> {
   const { baseUrl, apiKey } = app.fixture.sandbox
-  const response = await fetch(`${baseUrl}/sandbox/rate-limit`, {
+  const response = await fetch(`${baseUrl}/sandbox/${what}`, {
     method: 'PUT',
     headers: { 'X-Service-Api-Key': apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(limit),
+    body: JSON.stringify(body),
   })
   expect(response.status).toBe(200)
 }
+
+const setSandboxLimit = (app: AppPage, limit: { rate: number; burst: number }) => sandboxPut(app, 'rate-limit', limit)
 
 const remainingMs = async (page: Page): Promise<number> =>
   Number(await page.getByTestId('pause-countdown').getAttribute('data-remaining-ms'))
@@ -122,6 +125,28 @@ describe('Requests', () => {
     await countdown.waitFor()
     await app.screenshot('requests-paused')
     await app.setScheme('light')
+  })
+
+  it('shows the cap on requests in flight learnt from a service that limits concurrency', async () => {
+    const { page } = app
+    // No rate limit, slow answers and at most 3 in flight per key: the app (8 at once) meets 429s
+    // with 4 or more in flight, and learns to send no more than 3.
+    await setSandboxLimit(app, { rate: 0, burst: 1 })
+    await sandboxPut(app, 'faults', { latencyMs: 400 })
+    await sandboxPut(app, 'in-flight-limit', { limit: 3 })
+    void burst(page, 40)
+    const cap = page.getByTestId('scheduler-in-flight-cap')
+    await expect.poll(() => cap.textContent(), { timeout: 20_000 }).toMatch(/^At most \d+ at once: a 429 came with \d+ in flight$/)
+    const learnt = Number(/At most (\d+)/.exec((await cap.textContent()) ?? '')?.[1])
+    expect(learnt).toBeGreaterThanOrEqual(2)
+    expect(learnt).toBeLessThanOrEqual(3)
+    await expect.poll(() => page.getByTestId('scheduler-in-flight').textContent()).toMatch(new RegExp(` / ${learnt}$`))
+    await page.getByText('at once, of the cap learnt from 429s').waitFor()
+    await dismissNotifications(page)
+    await expectNoViolationsInBothSchemes(app, 'requests with a learnt cap on requests in flight', 'requests-learnt-cap')
+    await app.setScheme('light')
+    await sandboxPut(app, 'in-flight-limit', { limit: 0 })
+    await sandboxPut(app, 'faults', { latencyMs: 0 })
   })
 
   it('fits a 1024×700 window', async () => {

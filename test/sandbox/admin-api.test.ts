@@ -147,6 +147,24 @@ describe('run-time settings', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(4)
   })
 
+  it('PUT /sandbox/in-flight-limit caps the requests each key has in flight: one over it is a 429 without Retry-After', async () => {
+    expect((await api.put('/sandbox/in-flight-limit', { limit: 2 })).json).toEqual({ limit: 2 })
+    await api.put('/sandbox/faults', { latencyMs: 200 })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.get('/api/payment/pay_seed_card_declined')))
+    const refused = answers.filter((answer) => answer.status === 429)
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2)
+    expect(refused).toHaveLength(3)
+    for (const answer of refused) expect(answer.headers.get('retry-after')).toBeNull()
+    // Places are given back as answers go out.
+    expect((await api.get('/api/payment/pay_seed_card_declined')).status).toBe(200)
+    expect((await api.get('/sandbox/state')).json).toMatchObject({ inFlightLimit: { limit: 2 }, stats: { rateLimited: 3 } })
+    expectError(await api.put('/sandbox/in-flight-limit', { limit: -1 }), 400, ['limit must be an integer from 0 to 10000'])
+    expectError(await api.put('/sandbox/in-flight-limit', {}), 400, [
+      'limit is required: the most requests in flight per key, 0 for no cap',
+    ])
+    expect((await api.put('/sandbox/in-flight-limit', { limit: 0 })).json).toEqual({ limit: 0 })
+  })
+
   it('PUT /sandbox/webhook-delivery sets the retry policy', async () => {
     expect((await api.put('/sandbox/webhook-delivery', { maxAttempts: 3, baseDelayMs: 10 })).json).toEqual({
       maxAttempts: 3,

@@ -15,9 +15,10 @@ export function SchedulerCard() {
         {scheduler ? <SchedulerStats scheduler={scheduler} /> : <Skeleton h={150} aria-label="Loading the throttle’s state" />}
         <Text size="xs" c="dimmed">
           When the service announces its limit in rate-limit headers, the app follows them. Otherwise it learns the limit: each 429 cuts the
-          rate by a fifth, it climbs back gently to where the 429 came, and now and then it looks a little above, less often each time it
-          finds nothing there. If the service keeps refusing, every request waits for its Retry-After. Never above your ceiling. The
-          headroom is the share of the limit batch work leaves to colleagues using the same key; your own lookups may still use it.
+          rate by a fifth, it climbs back gently to where the 429 came, and now and then it looks a little above: at most once per 200
+          requests that got through, each 429 putting the next look off by 200 more. If the service keeps refusing, every request waits for
+          its Retry-After. Never above your ceiling. The headroom is the share of the limit batch work leaves to colleagues using the same
+          key; your own lookups may still use it.
         </Text>
         <Divider />
         {config ? (
