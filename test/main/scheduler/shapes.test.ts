@@ -16,10 +16,11 @@ afterEach(() => {
 // issue's targets: 0.90 of ideal, at most 1 % 429s, nothing lost (0.97 and no 429 with headers);
 // where the control law misses them on a shape learnt from 429s, what it reaches (phase-sweep.ts).
 // The clock starts on a whole second, so a fixed window's boundaries fall at the same place in
-// every run; docs/architecture.md says what other places do.
+// every run; docs/architecture.md says what other places do. SHAPE_FIGURES=1 prints the figures.
 describe('every limiter shape, learnt from 429s alone', () => {
   it.each(limiterShapes.map((shape) => [shape.name, shape] as const))('%s', async (_name, shape) => {
-    const figures = await runShape(shape, { headroom: 0 })
+    const { scheduler: _, ...figures } = await runShape(shape, { headroom: 0 })
+    if (process.env.SHAPE_FIGURES) console.log(`${shape.name}: ${JSON.stringify(figures)}`)
     const bars = barsFor(shape.name)
     expect(figures.lost).toBe(0)
     expect(figures.ratio).toBeGreaterThanOrEqual(bars.ratio)
