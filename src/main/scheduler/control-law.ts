@@ -32,7 +32,8 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
 }
 
 /**
- * Where a 429 at the current rate places the limit. The first ends the doubling: the last rate
+ * Where a 429 places the limit, from the rate it came at: `share` of the current rate (batch work
+ * goes at the rate less the headroom, and that is what the service saw). The first ends the doubling: the last rate
  * known to pass is half of it (or the rate the doubling began at, if it began less than one
  * doubling back). A probe refused above the last 429's rate found a limit between
  * the two (the climb passed the one, the probe was refused at the other): halfway. Refused below
@@ -40,7 +41,6 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
  * brings two desks on one key to an even split sooner).
  */
 export function limitAt429(model: RateModel, share: number, tuning: RateTuning): number {
-  // What the service saw: batch work goes at its share of the rate, the rest is the headroom.
   const seen = model.rate * share
   if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * share, seen / 2))
   if (seen > model.limit) return (seen + model.limit) / 2

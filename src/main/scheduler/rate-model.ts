@@ -153,19 +153,16 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
-  return { ...cutAt(event, limitAt429(model, obs.share ?? 1, tuning), tuning), inFlightCap }
-}
-
-/** The law's decrease: the limit placed at `limit`, the rate (1 − cut) of it, the climb back begun. */
-function cutAt(model: RateModel, limit: number, tuning: RateTuning): RateModel {
+  const limit = limitAt429(model, obs.share ?? 1, tuning)
   return {
-    ...model,
+    ...event,
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
     limit,
     source: 'probing',
     phase: 'hold',
     okSinceCut: 0,
     climb: climbFor(limit, tuning),
+    inFlightCap,
   }
 }
 

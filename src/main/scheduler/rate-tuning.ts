@@ -13,7 +13,7 @@ export interface RateTuning {
   minClimb: number
   /** The learnt cap on requests in flight grows by one after so many successes that waited for a place. */
   capGrowth: number
-  /** Of a probe above the limit, what each success earns (creditAfterSuccess): 429s of probes that find nothing stay under this share. */
+  /** Of a probe above the limit, what each success earns (creditAfter); each 429 costs a whole one, so probes that find nothing cost about this share of 429s. */
   probeShare: number
   /** With headers the limit is known: only this much is left for timing noise. */
   announcedMargin: number
