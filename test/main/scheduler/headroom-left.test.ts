@@ -14,8 +14,9 @@ afterEach(() => {
 
 // The headroom is what batch work leaves of the service's limit for colleagues on the same key.
 // Batch work goes at the rate less the headroom, so a 429 it meets came at that share of the
-// rate: read as the whole rate, the limit was learnt a headroom too high, and the batch sat at
-// the service's limit itself (1.00–1.05 of it at a headroom of 0.2), leaving colleagues nothing.
+// rate: read as the whole rate, the limit was learnt a headroom too high, and the batch ran at
+// nearly the service's limit (0.93–0.98 of it on three of these draws at a headroom of 0.2),
+// leaving colleagues little.
 
 const headroom = 0.2
 const seed = Number(process.env.HEADROOM_SEED ?? 20261127)

@@ -16,9 +16,9 @@ export function SchedulerCard() {
         <Text size="xs" c="dimmed">
           When the service announces its limit in rate-limit headers, the app follows them. Otherwise it learns the limit: each 429 cuts the
           rate by a fifth, it climbs back gently to where the 429 came, and now and then it looks a little above: at most once per 200
-          requests that got through, each 429 putting the next look off by 200 more. If the service keeps refusing, every request waits for
-          its Retry-After. Never above your ceiling. The headroom is the share of the limit batch work leaves to colleagues using the same
-          key; your own lookups may still use it.
+          requests that got through, each 429 putting the next look off by 200 more, up to 400. If the service keeps refusing, every request
+          waits for its Retry-After. Never above your ceiling. The headroom is the share of the limit batch work leaves to colleagues using
+          the same key; your own lookups may still use it.
         </Text>
         <Divider />
         {config ? (
