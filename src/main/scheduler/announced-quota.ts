@@ -42,7 +42,11 @@ export interface Quota {
 export function refillRate(model: RateModel): number {
   const quota = model.quota
   if (model.source !== 'headers' || model.limit === null) return 0
-  return quota === null || quota.refillSeen || quota.resetAt === null ? model.limit : 0
+  if (quota === null || quota.resetAt === null || quota.rolling) return model.limit
+  // A count seen to jump back up as a window began, and never before a reset, is a fixed window:
+  // nothing of it comes back before the reset.
+  if (quota.freshResetMs > 0) return 0
+  return quota.refillSeen ? model.limit : 0
 }
 
 /** Requests the service would still take now, by its last announcement, refilled at the sustained rate; null when nothing was announced. */
@@ -66,12 +70,14 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
 }
 
 /**
- * What batch work leaves of an announced quota for colleagues: the headroom's share, but never so
- * much that the batch could not take one request of a whole quota (a quota of 1 with any headroom
- * would hold it for ever).
+ * What batch work leaves of an announced quota for colleagues: the headroom's share in whole
+ * requests, but never so much that the batch could not take one request of a whole quota (a quota
+ * of 1 with any headroom would hold it for ever). Rounded down: a share of a request, kept in every
+ * window, would be a whole one (a third of a window of three); the batch's own pace, the rate
+ * less the headroom, leaves the rest over time.
  */
 export function batchReserve(headroom: number, limit: number | null): number {
-  return limit === null ? 0 : Math.min(headroom * limit, Math.max(0, limit - 1))
+  return limit === null ? 0 : Math.min(Math.floor(headroom * limit), Math.max(0, limit - 1))
 }
 
 /** More left than the last count less what was sent since: the service refilled (or a window began). */
@@ -128,7 +134,11 @@ export function learnQuota(
         previous?.resetAt != null &&
         resetAt - previous.resetAt >= 1_000))
   const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
-  const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
+  // Rolling: the count went back up before the reset, or the reset moved later while the count did
+  // not go up (a sliding log's reset is when its newest request leaves it; a fixed window's moves
+  // only as the next window begins).
+  const rolling =
+    (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt) || (moved && !counted)
   const quota: Quota = {
     limit: announced.limit,
     windowMs: announced.windowMs,

@@ -29,6 +29,8 @@ export class Pacing {
   readonly #headroom: () => number
   #model: RateModel
   #heldBack = false
+  readonly #now: () => number
+  #lastSentAt = Number.NEGATIVE_INFINITY
   /** Every limit announced, each by its own count. */
   readonly gate = new QuotaGate()
 
@@ -36,10 +38,11 @@ export class Pacing {
     this.#model = model
     this.#tuning = tuning
     this.#headroom = headroom
+    this.#now = now
     // One token at the start: the first answer, which may announce the limit, comes before a volley.
     this.#all = new TokenBucket({ rate: model.rate, burst: burstFor(model, model.rate), tokens: 1, now })
     const rate = this.batchRate()
-    this.#batch = new TokenBucket({ rate, burst: burstFor(model, rate), tokens: 1, now })
+    this.#batch = new TokenBucket({ rate, burst: batchBurst(model, rate), tokens: 1, now })
   }
 
   /** Req/s batch work goes at: the rate less the headroom (under an announced limit, the larger of the headroom and the margin). */
@@ -57,7 +60,7 @@ export class Pacing {
     this.#all.setBurst(burstFor(model, model.rate))
     const rate = this.batchRate()
     this.#batch.setRate(rate)
-    this.#batch.setBurst(burstFor(model, rate))
+    this.#batch.setBurst(batchBurst(model, rate))
   }
 
   /**
@@ -89,8 +92,23 @@ export class Pacing {
     // it allows are what a limiter with no burst refuses. The headroom keeps a token for it. Where
     // the service said it takes more, one to spare is enough: the lookup goes now, and the batch's
     // pace absorbs it.
-    if (priority === 'interactive') return { ms: this.#roomSaid(now, sentSeq) ? 0 : this.#all.timeUntilToken(), header: null }
-    return { ms: Math.max(this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
+    const room = this.#roomSaid(now, sentSeq)
+    const spaced = room ? 0 : this.#untilSpaced(now)
+    if (priority === 'interactive') return { ms: room ? 0 : Math.max(spaced, this.#all.timeUntilToken()), header: null }
+    return { ms: Math.max(spaced, this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
+  }
+
+  /**
+   * Under an announced limit, ms until the limit's own interval has passed since the last request.
+   * The whole rate's bucket keeps a little more than a token against timers that fire late, and
+   * after an idle moment that lets a request go that much sooner than the limit's interval after
+   * the one before: what a limiter with no burst refuses. (Where the service's count says it has
+   * room, it has a burst, and the bucket's pace is enough.)
+   */
+  #untilSpaced(now: number): number {
+    const { source, limit } = this.#model
+    if (source !== 'headers' || limit === null || this.#lastSentAt === Number.NEGATIVE_INFINITY) return 0
+    return Math.max(0, this.#lastSentAt + cappedWait(1000 / limit) - now)
   }
 
   /**
@@ -120,6 +138,7 @@ export class Pacing {
     // What accrued while the last of the quota was held back would follow it as a volley.
     if (this.#heldBack) this.empty()
     this.#heldBack = false
+    this.#lastSentAt = this.#now()
     if (!this.#all.take()) this.#all.borrow()
     if (priority === 'batch' && !this.#batch.take()) this.#batch.borrow()
   }
@@ -134,6 +153,16 @@ export class Pacing {
   tokens(): { tokens: number; burst: number } {
     return { tokens: Math.max(0, this.#all.tokens()), burst: this.#all.burst }
   }
+}
+
+/**
+ * An interactive lookup that goes ahead takes the whole rate's next token, and batch work waits it
+ * out. Under an announced limit the batch keeps that token and spends it when the whole rate has
+ * one to spare, so lookups come out of the headroom, not out of the batch. A learnt rate may be a
+ * probe above the limit: there the batch does not catch up at it.
+ */
+function batchBurst(model: RateModel, rate: number): number {
+  return burstFor(model, rate) + (model.source === 'headers' ? 1 : 0)
 }
 
 function burstFor(model: RateModel, rate: number): number {

@@ -1,6 +1,6 @@
 import { seededRandom } from '../../../src/sandbox/faults'
 import type { OneDeskFigures } from '../desk-runs'
-import type { LimiterRun } from '../limiter-shapes'
+import { announceStyles, type LimiterRun } from '../limiter-shapes'
 import { announce, type AnnounceStyle } from './announce'
 import type { Limiter, QuotaLimiter } from './limiter'
 import { concurrencyCap, gcra, layered } from './more-shapes'
@@ -73,8 +73,6 @@ export function drawLimiter(seed: number, { maxLookups = 2_000, minLookups = 300
     lookups,
   }
 }
-
-const announceStyles: readonly AnnounceStyle[] = ['ratelimit', 'ratelimit-legacy', 'x-ratelimit-delta', 'x-ratelimit-epoch']
 
 /**
  * Two in five limiters that count a quota announce it, in one of four header families. Drawn
