@@ -53,9 +53,30 @@ export function findLeaks(needles: Needle[], haystacks: Haystack[]): Leak[] {
   return leaks
 }
 
-/** Every file under `dir`, recursively, as text, labelled by its path inside `dir`. */
-export async function filesAsHaystacks(dir: string): Promise<Haystack[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
-  return Promise.all(files.map(async (file) => ({ where: `file ${relative(dir, file)}`, text: await readFile(file, 'utf8') })))
+/**
+ * Every file under `dir`, recursively, as text, labelled by its path inside `dir`. The app may still
+ * be writing (a job's last save after it ends): the scan waits, up to `settleMs`, until no atomic
+ * write's temporary is left, so the files hold their last content, and skips a file renamed away
+ * between the listing and the reading.
+ */
+export async function filesAsHaystacks(dir: string, settleMs = 5_000): Promise<Haystack[]> {
+  const list = async () =>
+    (await readdir(dir, { withFileTypes: true, recursive: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+  const until = Date.now() + settleMs
+  let files = await list()
+  while (files.some((file) => file.endsWith('.tmp')) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    files = await list()
+  }
+  const read = async (file: string): Promise<Haystack[]> => {
+    try {
+      return [{ where: `file ${relative(dir, file)}`, text: await readFile(file, 'utf8') }]
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw error
+    }
+  }
+  return (await Promise.all(files.map(read))).flat()
 }
