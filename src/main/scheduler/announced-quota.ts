@@ -29,6 +29,8 @@ export interface Quota {
    * second rounded up, or a window already under way).
    */
   freshStepMs: number
+  /** The most the count has said was left after a request: 0 for a limiter with no burst. */
+  mostLeft: number
   /** The headers the count and the reset were read from, to say what caused a wait. */
   said: AnnouncedLimit['said']
 }
@@ -152,6 +154,7 @@ export function learnQuota(
     rolling,
     freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
     freshStepMs: fresh ? leastStep(previous?.freshStepMs ?? 0, previous?.resetAt ?? null, resetAt) : (previous?.freshStepMs ?? 0),
+    mostLeft: Math.max(previous?.mostLeft ?? 0, announced.remaining ?? 0),
     said: announced.said,
   }
   // Unnamed, the window is the longest reset seen, in the whole seconds the headers count in

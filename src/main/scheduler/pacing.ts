@@ -103,11 +103,13 @@ export class Pacing {
    * The whole rate's bucket keeps a little more than a token against timers that fire late, and
    * after an idle moment that lets a request go that much sooner than the limit's interval after
    * the one before: what a limiter with no burst refuses. (Where the service's count says it has
-   * room, it has a burst, and the bucket's pace is enough.)
+   * room, or has ever said so, it has a burst, and the bucket's pace is enough.)
    */
   #untilSpaced(now: number): number {
-    const { source, limit } = this.#model
+    const { source, limit, quota } = this.#model
     if (source !== 'headers' || limit === null || this.#lastSentAt === Number.NEGATIVE_INFINITY) return 0
+    // A count seen above nothing after a request is a burst of two or more: two close requests pass.
+    if (quota !== null && quota.mostLeft >= 1) return 0
     return Math.max(0, this.#lastSentAt + cappedWait(1000 / limit) - now)
   }
 

@@ -20,7 +20,10 @@ afterEach(() => {
 //   23–31/s with a lookup every 500 ms, where the target is 0.95. And after an idle moment the
 //   whole rate's bucket (a little over a token, against timers that fire late) let a lookup go
 //   sooner than the interval after a batch request: the 42/s bucket refused it, and five such
-//   429s, each with a second's Retry-After, held the batch to 0.50.
+//   429s, each with a second's Retry-After, held the batch to 0.50. Keeping the interval
+//   where the count has ever said there was room (a burst of two or more) costs what timers that
+//   fire on whole milliseconds lose: 0.947 of a 232/s GCRA with a burst of two (and 0.93 of the
+//   196/s bucket of random draw 39).
 // - A small fixed window (3 per 4 s, its reset an epoch second): once its count had gone back up, the
 //   quota was taken to refill as it went, as a bucket's does, and the batch sent into the window
 //   the service had just shut: 16 429s after the answers had said where the key stood.
@@ -67,6 +70,18 @@ function noBurst(count: number): RandomLimiter[] {
   })
 }
 
+/** Buckets and GCRAs of 150–250/s with a burst of two, each announcing in a header family drawn with it. */
+function burstOfTwo(count: number): RandomLimiter[] {
+  const random = seededRandom(seed + 2)
+  return Array.from({ length: count }, (_, i) => {
+    const rate = Math.round(150 + random() * 100)
+    const kind = random() < 0.5 ? 'gcra' : 'token-bucket'
+    const style = announceStyles[Math.floor(random() * announceStyles.length)] ?? 'ratelimit'
+    const made = () => (kind === 'gcra' ? gcra({ rate, burst: 2 }) : tokenBucket({ rate, burst: 2 }))
+    return limiter(i, kind, () => announce(made(), style), rate, { rate, burst: 2 }, style, rate * 12, 2 + Math.floor(random() * 30))
+  })
+}
+
 /** Fixed windows of 2–12 requests per 1–4 s, each announcing in a header family drawn with it. */
 function smallWindows(count: number): RandomLimiter[] {
   const random = seededRandom(seed + 1)
@@ -93,6 +108,16 @@ it.each(noBurst(6).map((draw) => [draw.name, draw] as const))(
     expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
     expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
     expect(figures.interactiveP95Ms ?? 0, figuresOf(draw, figures)).toBeLessThanOrEqual(drawTargets.interactiveP95Ms)
+    expect(figures.lost).toBe(0)
+  },
+)
+
+it.each(burstOfTwo(4).map((draw) => [draw.name, draw] as const))(
+  'the batch against %s keeps its pace: a burst of two lets two requests closer than the interval pass',
+  async (_name, draw) => {
+    const figures = await runDraw(draw)
+    expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
+    expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
     expect(figures.lost).toBe(0)
   },
 )
