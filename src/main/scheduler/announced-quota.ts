@@ -29,6 +29,8 @@ export interface Quota {
    * second rounded up, or a window already under way).
    */
   freshStepMs: number
+  /** When the answer that showed a window begin came back (the window began before it); null while none has. */
+  windowBeganAt: number | null
   /** The most the count has said was left after a request: 0 for a limiter with no burst. */
   mostLeft: number
   /** The headers the count and the reset were read from, to say what caused a wait. */
@@ -46,9 +48,22 @@ export function refillRate(model: RateModel): number {
   if (model.source !== 'headers' || model.limit === null) return 0
   if (quota === null || quota.resetAt === null || quota.rolling) return model.limit
   // A count seen to jump back up as a window began, and never before a reset, is a fixed window:
-  // nothing of it comes back before the reset.
-  if (quota.freshResetMs > 0) return 0
+  // nothing of it comes back before the reset (wholeAgainAt).
+  if (quota.windowBeganAt !== null) return 0
   return quota.refillSeen ? model.limit : 0
+}
+
+/**
+ * When the quota is whole again: the announced reset; for a fixed window, no later than its
+ * length after the answer that showed it begin. A reset in whole seconds, or an epoch second
+ * rounded up, reads up to a second late; the window began before that answer came back.
+ */
+export function wholeAgainAt(model: RateModel): number | null {
+  const quota = model.quota
+  if (quota === null || quota.resetAt === null) return null
+  if (quota.rolling || quota.windowBeganAt === null || model.windowMs === null) return quota.resetAt
+  const ends = quota.windowBeganAt + model.windowMs
+  return ends > quota.answeredAt ? Math.min(quota.resetAt, ends) : quota.resetAt
 }
 
 /** Requests the service would still take now, by its last announcement, refilled at the sustained rate; null when nothing was announced. */
@@ -57,8 +72,8 @@ export function announcedAllowance(model: RateModel, now: number, sentSeq: numbe
   if (quota === null || quota.remaining === null) return null
   const sustained = refillRate(model)
   let allowance = quota.remaining - (sentSeq - quota.sentSeq) + (sustained * Math.max(0, now - quota.answeredAt)) / 1000
-  if (quota.resetAt !== null && now >= quota.resetAt && quota.limit !== null)
-    allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
+  const whole = wholeAgainAt(model)
+  if (whole !== null && now >= whole && quota.limit !== null) allowance = Math.max(allowance, quota.limit - (sentSeq - quota.sentSeq))
   return quota.limit === null ? allowance : Math.min(allowance, quota.limit)
 }
 
@@ -136,11 +151,7 @@ export function learnQuota(
         previous?.resetAt != null &&
         resetAt - previous.resetAt >= 1_000))
   const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
-  // Rolling: the count went back up before the reset, or the reset moved later while the count did
-  // not go up (a sliding log's reset is when its newest request leaves it; a fixed window's moves
-  // only as the next window begins).
-  const rolling =
-    (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt) || (moved && !counted)
+  const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
   const quota: Quota = {
     limit: announced.limit,
     windowMs: announced.windowMs,
@@ -154,6 +165,7 @@ export function learnQuota(
     rolling,
     freshResetMs: Math.max(previous?.freshResetMs ?? 0, fresh ? Math.round((announced.resetMs ?? 0) / 1_000) * 1_000 : 0),
     freshStepMs: fresh ? leastStep(previous?.freshStepMs ?? 0, previous?.resetAt ?? null, resetAt) : (previous?.freshStepMs ?? 0),
+    windowBeganAt: fresh ? at : (previous?.windowBeganAt ?? null),
     mostLeft: Math.max(previous?.mostLeft ?? 0, announced.remaining ?? 0),
     said: announced.said,
   }
@@ -220,14 +232,24 @@ export class QuotaGate {
     }
   }
 
-  /** Ms until every announced count would take one more (batch keeps `headroom` of each for colleagues), with the header that holds it. */
-  waitFor(batch: boolean, headroom: number, now: number, sentSeq: number): { ms: number; header: string | null } {
+  /**
+   * Ms until every announced count would take one more (batch keeps `headroom` of each for
+   * colleagues, less the desk's own lookups of the last window: `lookupsWithin`), with the header
+   * that holds it.
+   */
+  waitFor(
+    batch: boolean,
+    headroom: number,
+    now: number,
+    sentSeq: number,
+    lookupsWithin: (ms: number | null) => number,
+  ): { ms: number; header: string | null } {
     let wait = { ms: 0, header: null as string | null }
     // One limit alone is the rate model's quota (learnQuota), which also knows when it refills as it goes.
     if (this.#entries.size < 2) return wait
     for (const entry of this.#entries.values()) {
       if (entry.resetAt === null || now >= entry.resetAt) continue
-      const reserve = batch ? batchReserve(headroom, entry.limit) : 0
+      const reserve = batch ? Math.max(0, batchReserve(headroom, entry.limit) - lookupsWithin(entry.windowMs)) : 0
       const left = leftOf(entry, sentSeq)
       const ms = entry.resetAt - now
       if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }

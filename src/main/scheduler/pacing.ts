@@ -1,4 +1,4 @@
-import { announcedAllowance, batchReserve, QuotaGate, refillRate } from './announced-quota'
+import { announcedAllowance, batchReserve, QuotaGate, refillRate, wholeAgainAt } from './announced-quota'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'
@@ -15,6 +15,8 @@ export interface Wait {
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
 const burstSeconds = 0.1
 const timerSlackMs = 2
+// Lookups a person makes in a window are few; a long window's reserve is never more than this many.
+const lookupsKept = 1_000
 // A reset read in whole seconds may be up to a second late: the true one may be this much earlier.
 const resetReadEarlyMs = 990
 
@@ -29,6 +31,8 @@ export class Pacing {
   readonly #headroom: () => number
   #model: RateModel
   #heldBack = false
+  /** When this desk's interactive lookups were sent, the last `lookupsKept` of them. */
+  readonly #lookupTimes: number[] = []
   readonly #now: () => number
   #lastSentAt = Number.NEGATIVE_INFINITY
   /** Every limit announced, each by its own count. */
@@ -73,11 +77,14 @@ export class Pacing {
     const allowance = announcedAllowance(model, now, sentSeq)
     // A quota that refills as it goes (a bucket: its count may never exceed a burst of 1) keeps the
     // headroom in its pace (the batch bucket); only a window that refills at its reset keeps a share.
-    const reserve = priority === 'batch' && quota?.rolling !== true ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
+    // What the batch keeps for colleagues is the headroom less this desk's own lookups of the
+    // window: those came out of the headroom already.
+    const kept = priority === 'batch' && quota?.rolling !== true ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
+    const reserve = Math.max(0, kept - this.#lookupsWithin(model.windowMs, now))
     if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)
       const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY
-      const reset = quota.resetAt === null ? Number.POSITIVE_INFINITY : quota.resetAt - now
+      const reset = (wholeAgainAt(model) ?? Number.POSITIVE_INFINITY) - now
       // The reset says when the wait ends (a refill is read from it, too): it is what to show.
       return { ms: Math.max(1, cappedWait(Math.min(refill, reset))), header: quota.said.reset ?? quota.said.remaining }
     }
@@ -86,7 +93,7 @@ export class Pacing {
       this.#heldBack = true
       return { ms: cappedWait(early), header: quota?.said.reset ?? null }
     }
-    const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq)
+    const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq, (ms) => this.#lookupsWithin(ms, now))
     if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
     // An interactive lookup goes ahead of batch work, but keeps the pace: two requests closer than
     // it allows are what a limiter with no burst refuses. The headroom keeps a token for it. Where
@@ -96,6 +103,14 @@ export class Pacing {
     const spaced = room ? 0 : this.#untilSpaced(now)
     if (priority === 'interactive') return { ms: room ? 0 : Math.max(spaced, this.#all.timeUntilToken()), header: null }
     return { ms: Math.max(spaced, this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
+  }
+
+  /** This desk's interactive lookups sent in the last `ms` (none for a window not known). */
+  #lookupsWithin(ms: number | null, now: number): number {
+    if (ms === null) return 0
+    let count = 0
+    for (let i = this.#lookupTimes.length - 1; i >= 0 && (this.#lookupTimes[i] ?? 0) > now - ms; i--) count++
+    return count
   }
 
   /**
@@ -141,6 +156,10 @@ export class Pacing {
     if (this.#heldBack) this.empty()
     this.#heldBack = false
     this.#lastSentAt = this.#now()
+    if (priority === 'interactive') {
+      this.#lookupTimes.push(this.#lastSentAt)
+      if (this.#lookupTimes.length > lookupsKept) this.#lookupTimes.shift()
+    }
     if (!this.#all.take()) this.#all.borrow()
     if (priority === 'batch' && !this.#batch.take()) this.#batch.borrow()
   }
