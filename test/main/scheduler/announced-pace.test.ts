@@ -131,46 +131,41 @@ function secondWindows(count: number): RandomLimiter[] {
 
 const figuresOf = (draw: RandomLimiter, figures: object) => `${draw.name}: ${JSON.stringify(figures)}`
 
-it.each(noBurst(6).map((draw) => [draw.name, draw] as const))(
-  'the batch against %s keeps its pace beside a lookup every 500 ms',
-  async (_name, draw) => {
-    const figures = await runDraw(draw)
-    expect(figures.interactiveLookups, figuresOf(draw, figures)).toBeGreaterThan(10)
-    expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
-    expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
-    expect(figures.interactiveP95Ms ?? 0, figuresOf(draw, figures)).toBeLessThanOrEqual(drawTargets.interactiveP95Ms)
-    expect(figures.lost).toBe(0)
-  },
-)
+/** The announced targets: 0.95 of the allowed rate, no 429 after the first answer, nothing lost; with lookups, their p95 too. */
+async function meetsAnnouncedTargets(draw: RandomLimiter, { lookups }: { lookups: boolean }): Promise<void> {
+  const figures = await runDraw(draw)
+  const said = figuresOf(draw, figures)
+  expect(figures.ratio, said).toBeGreaterThanOrEqual(announcedTargets.ratio)
+  expect(figures.refusedAfterFirstAnswer, said).toBe(0)
+  expect(figures.lost, said).toBe(0)
+  if (!lookups) return
+  expect(figures.interactiveLookups, said).toBeGreaterThan(10)
+  expect(figures.interactiveP95Ms ?? 0, said).toBeLessThanOrEqual(drawTargets.interactiveP95Ms)
+}
 
-it.each(burstOfTwo(4).map((draw) => [draw.name, draw] as const))(
+const named = (draws: RandomLimiter[]) => draws.map((draw) => [draw.name, draw] as const)
+
+it.each(named(noBurst(6)))('the batch against %s keeps its pace beside a lookup every 500 ms', async (_name, draw) => {
+  await meetsAnnouncedTargets(draw, { lookups: true })
+})
+
+it.each(named(burstOfTwo(4)))(
   'the batch against %s keeps its pace: a burst of two lets two requests closer than the interval pass',
   async (_name, draw) => {
-    const figures = await runDraw(draw)
-    expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
-    expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
-    expect(figures.lost).toBe(0)
+    await meetsAnnouncedTargets(draw, { lookups: true })
   },
 )
 
-it.each(secondWindows(6).map((draw) => [draw.name, draw] as const))(
+it.each(named(secondWindows(6)))(
   'the batch against %s leaves colleagues the headroom less its own lookups, not the headroom beside them',
   async (_name, draw) => {
-    const figures = await runDraw(draw)
-    expect(figures.interactiveLookups, figuresOf(draw, figures)).toBeGreaterThan(10)
-    expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
-    expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
-    expect(figures.interactiveP95Ms ?? 0, figuresOf(draw, figures)).toBeLessThanOrEqual(drawTargets.interactiveP95Ms)
-    expect(figures.lost).toBe(0)
+    await meetsAnnouncedTargets(draw, { lookups: true })
   },
 )
 
-it.each(smallWindows(12).map((draw) => [draw.name, draw] as const))(
+it.each(named(smallWindows(12)))(
   'the batch against %s takes what the headroom leaves of each window, and never sends into a shut one',
   async (_name, draw) => {
-    const figures = await runDraw(draw)
-    expect(figures.ratio, figuresOf(draw, figures)).toBeGreaterThanOrEqual(announcedTargets.ratio)
-    expect(figures.refusedAfterFirstAnswer, figuresOf(draw, figures)).toBe(0)
-    expect(figures.lost).toBe(0)
+    await meetsAnnouncedTargets(draw, { lookups: false })
   },
 )
