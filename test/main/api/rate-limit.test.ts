@@ -76,7 +76,14 @@ describe('against the sandbox, with Retry-After', () => {
 
 describe('against a service that sends no Retry-After', () => {
   it('backs off and retries; requests that waited for no token neither cut the rate nor pause everyone', async () => {
-    const { client, log, scheduler } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
+    // A fast round trip plus a backoff of full jitter (0–5 ms by default here) can come back sooner
+    // than one token of the batch's rate (5.6 ms at 180/s): that retry waited for its token, and
+    // its 429 rightly cut the rate (CI met it once: 200 → 144). Waits of 20 and 40 ms leave the
+    // buckets a token each time, so the retries are the ones that waited for none.
+    const { client, log, scheduler } = clientFor(
+      { baseUrl: hostile.baseUrl, apiKey: testKey },
+      { retry: { baseDelayMs: 20, maxDelayMs: 40 }, random: () => 1 },
+    )
     const rateBefore = scheduler.state().rate
     const { ms, result } = await timed(() => client.send({ method: 'GET', path: '/flaky/2/429/get', priority: 'batch' }))
     expect(result).toEqual({ ok: true, hits: 3 })
