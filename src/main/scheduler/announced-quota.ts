@@ -91,10 +91,11 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
  * requests, but never so much that the batch could not take one request of a whole quota (a quota
  * of 1 with any headroom would hold it for ever). Rounded down: a share of a request, kept in every
  * window, would be a whole one (a third of a window of three); the batch's own pace, the rate
- * less the headroom, leaves the rest over time.
+ * less the headroom, leaves the rest over time. Less `ownLookups`, this desk's lookups of the
+ * window: they came out of the headroom already.
  */
-export function batchReserve(headroom: number, limit: number | null): number {
-  return limit === null ? 0 : Math.min(Math.floor(headroom * limit), Math.max(0, limit - 1))
+export function batchReserve(headroom: number, limit: number | null, ownLookups: number): number {
+  return limit === null ? 0 : Math.max(0, Math.min(Math.floor(headroom * limit), limit - 1) - ownLookups)
 }
 
 /** More left than the last count less what was sent since: the service refilled (or a window began). */
@@ -249,7 +250,7 @@ export class QuotaGate {
     if (this.#entries.size < 2) return wait
     for (const entry of this.#entries.values()) {
       if (entry.resetAt === null || now >= entry.resetAt) continue
-      const reserve = batch ? Math.max(0, batchReserve(headroom, entry.limit) - lookupsWithin(entry.windowMs)) : 0
+      const reserve = batch ? batchReserve(headroom, entry.limit, lookupsWithin(entry.windowMs)) : 0
       const left = leftOf(entry, sentSeq)
       const ms = entry.resetAt - now
       if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }

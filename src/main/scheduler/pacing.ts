@@ -77,10 +77,10 @@ export class Pacing {
     const allowance = announcedAllowance(model, now, sentSeq)
     // A quota that refills as it goes (a bucket: its count may never exceed a burst of 1) keeps the
     // headroom in its pace (the batch bucket); only a window that refills at its reset keeps a share.
-    // What the batch keeps for colleagues is the headroom less this desk's own lookups of the
-    // window: those came out of the headroom already.
-    const kept = priority === 'batch' && quota?.rolling !== true ? batchReserve(this.#headroom(), quota?.limit ?? null) : 0
-    const reserve = Math.max(0, kept - this.#lookupsWithin(model.windowMs, now))
+    const reserve =
+      priority === 'batch' && quota?.rolling !== true
+        ? batchReserve(this.#headroom(), quota?.limit ?? null, this.#lookupsWithin(model.windowMs, now))
+        : 0
     if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)
       const refill = sustained > 0 ? ((1 + reserve - allowance) * 1000) / sustained : Number.POSITIVE_INFINITY

@@ -61,29 +61,23 @@ function limiter(
   }
 }
 
-/** Buckets and GCRAs of 20–45/s with no burst, each announcing in a header family drawn with it. */
-function noBurst(count: number): RandomLimiter[] {
-  const random = seededRandom(seed)
+/**
+ * Buckets and GCRAs of `low`–`high` per second with a burst of `burst`, drawn from the stream
+ * `seed + stream`, each announcing in a header family drawn with it.
+ */
+function buckets(count: number, stream: number, { low, high, burst }: { low: number; high: number; burst: number }): RandomLimiter[] {
+  const random = seededRandom(seed + stream)
   return Array.from({ length: count }, (_, i) => {
-    const rate = Math.round(20 + random() * 25)
+    const rate = Math.round(low + random() * (high - low))
     const kind = random() < 0.5 ? 'gcra' : 'token-bucket'
     const style = announceStyles[Math.floor(random() * announceStyles.length)] ?? 'ratelimit'
-    const made = () => (kind === 'gcra' ? gcra({ rate, burst: 1 }) : tokenBucket({ rate, burst: 1 }))
-    return limiter(i, kind, () => announce(made(), style), rate, { rate, burst: 1 }, style, rate * 12, 2 + Math.floor(random() * 30))
+    const made = () => (kind === 'gcra' ? gcra({ rate, burst }) : tokenBucket({ rate, burst }))
+    return limiter(i, kind, () => announce(made(), style), rate, { rate, burst }, style, rate * 12, 2 + Math.floor(random() * 30))
   })
 }
 
-/** Buckets and GCRAs of 150–250/s with a burst of two, each announcing in a header family drawn with it. */
-function burstOfTwo(count: number): RandomLimiter[] {
-  const random = seededRandom(seed + 2)
-  return Array.from({ length: count }, (_, i) => {
-    const rate = Math.round(150 + random() * 100)
-    const kind = random() < 0.5 ? 'gcra' : 'token-bucket'
-    const style = announceStyles[Math.floor(random() * announceStyles.length)] ?? 'ratelimit'
-    const made = () => (kind === 'gcra' ? gcra({ rate, burst: 2 }) : tokenBucket({ rate, burst: 2 }))
-    return limiter(i, kind, () => announce(made(), style), rate, { rate, burst: 2 }, style, rate * 12, 2 + Math.floor(random() * 30))
-  })
-}
+const noBurst = (count: number) => buckets(count, 0, { low: 20, high: 45, burst: 1 })
+const burstOfTwo = (count: number) => buckets(count, 2, { low: 150, high: 250, burst: 2 })
 
 /** Its windows begin `offsetMs` into each whole one (as express-rate-limit's begin at a client's first request). */
 function shifted(inner: QuotaLimiter, offsetMs: number): QuotaLimiter {
