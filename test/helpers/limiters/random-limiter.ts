@@ -166,10 +166,19 @@ export function holdsInteractive(draw: RandomLimiter): boolean {
 
 /** The targets for one desk against a draw, in virtual time and over HTTP alike. */
 export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95Ms: 300 } as const
+
+/**
+ * The interactive p95 target holds "wherever the limiter allows it": where the headroom holds the
+ * lookups, and the service answers within the target however its latency falls (a service that
+ * takes 320 ms to answer allows no lookup in 300).
+ */
+export function allowsInteractiveTarget(draw: RandomLimiter): boolean {
+  return holdsInteractive(draw) && draw.latencyMs + (draw.latencyJitterMs ?? 0) < drawTargets.interactiveP95Ms
+}
 /** Where the limit is announced: a higher ratio, and no 429 once an answer has said where the key stands. */
 export const announcedTargets = { ratio: 0.95, refusedAfterFirstAnswer: 0 } as const
 
-/** The batch at the target ratio or more, 429s within their share, nothing lost, interactive p95 within bounds where the headroom holds lookups. */
+/** The batch at the target ratio or more, 429s within their share, nothing lost, interactive p95 within bounds where the limiter allows it. */
 export function meetsDrawTargets(draw: RandomLimiter, figures: OneDeskFigures): boolean {
   const refusals =
     draw.announced === null
@@ -178,7 +187,7 @@ export function meetsDrawTargets(draw: RandomLimiter, figures: OneDeskFigures): 
   return (
     refusals &&
     figures.lost <= drawTargets.lost &&
-    (!holdsInteractive(draw) || (figures.interactiveP95Ms ?? 0) <= drawTargets.interactiveP95Ms)
+    (!allowsInteractiveTarget(draw) || (figures.interactiveP95Ms ?? 0) <= drawTargets.interactiveP95Ms)
   )
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OneDeskFigures, TwoDeskFigures } from '../../helpers/desk-runs'
 import {
+  allowsInteractiveTarget,
   announcedTargets,
   drawLimiter,
   drawTargets,
-  holdsInteractive,
   meetsDrawTargets,
   type RandomLimiter,
 } from '../../helpers/limiters/random-limiter'
@@ -14,9 +14,9 @@ import { runDraw, runDrawTwoDesks } from './random-run'
 // the real API client and scheduler at the default headroom, and held to the issue's targets:
 // the batch at 0.90 or more of the rate the user allows (the limit less the headroom), at most 1 %
 // 429s (where the limiter announces its quota, two draws in five: 0.95, and no 429 after the first
-// answer), nothing lost, interactive lookups' p95 at most 300 ms where the headroom holds them; two
-// desks on one key split 50/50 ± 10 %, together 0.90 or more, the desk left alone back at the
-// limit within 5 s.
+// answer), nothing lost, interactive lookups' p95 at most 300 ms wherever the limiter allows it
+// (allowsInteractiveTarget); two desks on one key split 50/50 ± 10 %, together 0.90 or more, the
+// desk left alone back at the limit within 5 s.
 //
 // The control law does not meet them on every draw (docs/architecture.md, "What it reaches"): what
 // it reaches is held as the share of draws meeting each target, so that it cannot slip, and every
@@ -66,7 +66,7 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
       if (process.env.RANDOM_FIGURES) console.log(report(draw, figures))
       runs.push({ draw, figures })
     }
-    const withLookups = runs.filter(({ draw }) => holdsInteractive(draw))
+    const withLookups = runs.filter(({ draw }) => allowsInteractiveTarget(draw))
     const misses = runs.filter(({ draw, figures }) => !meetsDrawTargets(draw, figures))
     console.log(`${misses.length} of ${runs.length} draws miss a target:\n${misses.map((r) => report(r.draw, r.figures)).join('\n')}`)
     expect(share(runs, ({ figures }) => figures.ratio >= drawTargets.ratio)).toBeGreaterThanOrEqual(reached.ratio)
