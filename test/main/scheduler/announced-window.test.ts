@@ -66,3 +66,47 @@ describe('a window announced with resets in whole seconds from each answer', () 
     },
   )
 })
+
+// @nestjs/throttler's storage frees each hit a window after it was made, while the reset it
+// announces is its record's, begun again at the first hit after the last one expired: at that
+// reset the count comes back by the few hits that aged out, not by a window's worth. Read as a
+// fixed window, the quota spent again right after looked shut for the whole next reset, and a
+// batch longer than the window (the named throttlers' "long", 100 per 60 s) stalled for a minute
+// over HTTP. Whatever comes back short of a whole window must be read as refilling as it goes.
+describe("a count back up at its reset by less than a window's worth", () => {
+  it.each([1, 2, 5, 20, 49])('is a rolling limit, not a window shut until the next reset (%i back)', (back) => {
+    const limit = 100
+    const start = 1_700_000_000_000
+    const windowMs = 60_000
+    const at = (i: number) => start + i * 600
+    let model = initialModel(20, 100)
+    let seq = 0
+    const hear = (now: number, remaining: number, resetMs: number) => {
+      seq += 1
+      const headers = new Headers({
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': String(remaining),
+        'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
+      })
+      model = observe(model, {
+        kind: 'ok',
+        at: now,
+        sentAt: now - 2,
+        generation: 0,
+        sentSeq: seq,
+        rateBound: false,
+        announced: readRateLimitHeaders(headers, now),
+      })
+    }
+    // A whole window spent at the limit's pace, counting down to nothing at the reset.
+    for (let i = 0; i < limit; i++) hear(at(i), limit - 1 - i, start + windowMs - at(i))
+    // The record expires and begins again; only the hits that aged out are back.
+    const after = start + windowMs + 400
+    hear(after, back - 1, windowMs)
+    expect(model.quota?.rolling).toBe(true)
+    // Spent again, the quota comes back within a few of the limit's intervals, not at the next reset.
+    const spentSeq = seq + back
+    const soon = after + 5 * (windowMs / limit)
+    expect(announcedAllowance(model, soon, spentSeq)).toBeGreaterThanOrEqual(1)
+  })
+})
