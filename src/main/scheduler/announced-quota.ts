@@ -152,10 +152,7 @@ export function learnQuota(
         previous?.resetAt != null &&
         resetAt - previous.resetAt >= 1_000))
   const longestResetMs = Math.max(model.longestResetMs, announced.resetMs ?? 0)
-  // A fixed window comes back whole at its reset: a count back up by less than that, before the
-  // reset or at it, is a service letting requests go as older ones age out (@nestjs/throttler's
-  // storage frees each hit a window after it, while its reset restarts from the next hit).
-  const rolling = (previous?.rolling ?? false) || (counted && !fresh)
+  const rolling = (previous?.rolling ?? false) || (counted && !fresh && previous.resetAt !== null && at < previous.resetAt)
   const quota: Quota = {
     limit: announced.limit,
     windowMs: announced.windowMs,
