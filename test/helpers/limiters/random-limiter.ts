@@ -167,6 +167,9 @@ export function holdsInteractive(draw: RandomLimiter): boolean {
 /** The targets for one desk against a draw, in virtual time and over HTTP alike. */
 export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95Ms: 300 } as const
 
+/** Where the limit is announced: a higher ratio, and no 429 once an answer has said where the key stands. */
+export const announcedTargets = { ratio: 0.95, refusedAfterFirstAnswer: 0 } as const
+
 /**
  * The interactive p95 target holds "wherever the limiter allows it": where the headroom holds the
  * lookups, and the service answers within the target however its latency falls (a service that
@@ -175,8 +178,6 @@ export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95M
 export function allowsInteractiveTarget(draw: RandomLimiter): boolean {
   return holdsInteractive(draw) && draw.latencyMs + (draw.latencyJitterMs ?? 0) < drawTargets.interactiveP95Ms
 }
-/** Where the limit is announced: a higher ratio, and no 429 once an answer has said where the key stands. */
-export const announcedTargets = { ratio: 0.95, refusedAfterFirstAnswer: 0 } as const
 
 /** The batch at the target ratio or more, 429s within their share, nothing lost, interactive p95 within bounds where the limiter allows it. */
 export function meetsDrawTargets(draw: RandomLimiter, figures: OneDeskFigures): boolean {

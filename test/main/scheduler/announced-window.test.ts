@@ -30,7 +30,8 @@ describe('a window announced with epoch-second resets', () => {
   })
 })
 
-// @nestjs/throttler's fixed window begins at a key's first request and says X-RateLimit-Reset in
+// @nestjs/throttler's window begins at a key's first request (its storage frees each hit a window
+// after it, which within that first window counts as a fixed one would) and says X-RateLimit-Reset in
 // whole seconds from each answer (always "1" on a 1 s window), so each reading puts the reset up to
 // a second later than the last. A request sent before the window really ends is refused, and the
 // throttler then blocks the key for a whole window. The count never goes back up within the window:
