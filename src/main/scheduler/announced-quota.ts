@@ -99,7 +99,7 @@ export function batchReserve(headroom: number, limit: number | null, ownLookups:
 }
 
 /** More left than the last count less what was sent since: the service refilled (or a window began). */
-function countWentUp(before: number, beforeSeq: number, now: number | null, sentSeq: number): boolean {
+export function countWentUp(before: number, beforeSeq: number, now: number | null, sentSeq: number): boolean {
   return now !== null && now > before - (sentSeq - beforeSeq)
 }
 
@@ -108,7 +108,7 @@ function countWentUp(before: number, beforeSeq: number, now: number | null, sent
  * window stays put: until the count goes back up (`counted`), the earliest reading is the closest
  * (each is a bound the true reset comes before), and no refill.
  */
-function keptReset(previous: number | null | undefined, read: number | null, counted: boolean): number | null {
+export function keptReset(previous: number | null | undefined, read: number | null, counted: boolean): number | null {
   const drifted = !counted && previous != null && read !== null && read > previous && read - previous < 1_000
   return drifted ? previous : read
 }
@@ -185,102 +185,4 @@ export function learnQuota(
 
 export function announcedRate(model: RateModel, tuning: RateTuning): number {
   return Math.min(model.ceiling, Math.max(tuning.floor, (model.limit ?? model.rate) * (1 - tuning.announcedMargin)))
-}
-
-/** One announced limit as last read, for the quota gate and the Requests view. */
-export interface GateEntry {
-  key: string
-  name: string | null
-  limit: number | null
-  windowMs: number | null
-  remaining: number
-  /** Epoch ms, capped like any wait a header asks for. */
-  resetAt: number | null
-  sentSeq: number
-  said: AnnouncedLimit['said']
-}
-
-/** What the entry's last answer left, less what was sent since. */
-function leftOf(entry: GateEntry, sentSeq: number): number {
-  return entry.remaining - (sentSeq - entry.sentSeq)
-}
-
-/**
- * Every limit the service announced (several policies, named throttlers), each held by its own
- * count: a request goes only when each would still take it, so a short window is never
- * overrun while the rate model paces by the longest, and a long one is seen coming.
- */
-export class QuotaGate {
-  readonly #entries = new Map<string, GateEntry>()
-
-  learn(limits: readonly AnnouncedLimit[], at: number, sentSeq: number): void {
-    for (const announced of limits) {
-      const key = announced.name ?? announced.source
-      const previous = this.#entries.get(key)
-      if (announced.remaining === null || (previous !== undefined && previous.sentSeq > sentSeq)) continue
-      const read = announced.resetMs === null ? null : at + cappedWait(announced.resetMs)
-      const counted = previous !== undefined && countWentUp(previous.remaining, previous.sentSeq, announced.remaining, sentSeq)
-      this.#entries.set(key, {
-        key,
-        name: announced.name ?? null,
-        limit: announced.limit,
-        windowMs: announced.windowMs,
-        remaining: announced.remaining,
-        resetAt: keptReset(previous?.resetAt, read, counted),
-        sentSeq,
-        said: announced.said,
-      })
-    }
-  }
-
-  /**
-   * Ms until every announced count would take one more (batch keeps `headroom` of each for
-   * colleagues, less the desk's own lookups of the last window: `lookupsWithin`), with the header
-   * that holds it.
-   */
-  waitFor(
-    batch: boolean,
-    headroom: number,
-    now: number,
-    sentSeq: number,
-    lookupsWithin: (ms: number | null) => number,
-  ): { ms: number; header: string | null } {
-    let wait = { ms: 0, header: null as string | null }
-    // One limit alone is the rate model's quota (learnQuota), which also knows when it refills as it goes.
-    if (this.#entries.size < 2) return wait
-    for (const entry of this.#entries.values()) {
-      if (entry.resetAt === null || now >= entry.resetAt) continue
-      const reserve = batch ? batchReserve(headroom, entry.limit, lookupsWithin(entry.windowMs)) : 0
-      const left = leftOf(entry, sentSeq)
-      const ms = entry.resetAt - now
-      if (left < 1 + reserve && ms > wait.ms) wait = { ms, header: entry.said.reset ?? entry.said.remaining }
-    }
-    return wait
-  }
-
-  /** The fewest left of any announced count by its last answer (none once a reset is due: it may come late); Infinity with none. */
-  leftNow(now: number, sentSeq: number): number {
-    let least = Number.POSITIVE_INFINITY
-    for (const entry of this.#entries.values()) {
-      const left = entry.resetAt !== null && now >= entry.resetAt ? 0 : leftOf(entry, sentSeq)
-      least = Math.min(least, left)
-    }
-    return least
-  }
-
-  clear(): void {
-    this.#entries.clear()
-  }
-
-  /** What is left of each, now, by the last answer less what was sent since (whole again after its reset). */
-  view(
-    now: number,
-    sentSeq: number,
-  ): { name: string; limit: number | null; windowMs: number | null; remaining: number; resetAt: number | null }[] {
-    return [...this.#entries.values()].map((entry) => {
-      const reset = entry.resetAt !== null && now >= entry.resetAt && entry.limit !== null
-      const remaining = reset ? (entry.limit ?? 0) : Math.max(0, leftOf(entry, sentSeq))
-      return { name: entry.key, limit: entry.limit, windowMs: entry.windowMs, remaining, resetAt: reset ? null : entry.resetAt }
-    })
-  }
 }

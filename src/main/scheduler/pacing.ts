@@ -1,4 +1,5 @@
-import { announcedAllowance, batchReserve, QuotaGate, refillRate, wholeAgainAt } from './announced-quota'
+import { announcedAllowance, batchReserve, refillRate, wholeAgainAt } from './announced-quota'
+import { QuotaGate } from './quota-gate'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 import type { Priority } from './scheduler-types'

@@ -168,7 +168,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         const heard = trust.heard(feedback)
         const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, inFlight: sentInFlight, ...bound })
         const pausedBefore = pausedUntil(model, now())
-        if (typeof heard === 'object' && heard.limits) pacing.gate.learn(heard.limits, now(), seq)
+        if (typeof heard === 'object' && heard.limits)
+          pacing.gate.learn(heard.limits, { at: now(), sentAt, counted: outcome !== 'rate-limited' }, seq)
         if (obs !== null) {
           const before = model.generation
           update(observe(model, obs, tuning))

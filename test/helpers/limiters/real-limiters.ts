@@ -129,7 +129,11 @@ export const processLimiterNames = [
 const isNestConfig = (name: string): name is NestThrottlerConfig => Object.hasOwn(nestThrottlerConfigs, name)
 const expressModeOf = (name: string) => expressRateLimitModes.find((mode) => name === `express-rate-limit-${mode}`)
 
-/** The windows a real limiter counts in (both libraries: fixed windows that open at a client's first request), or null for another name. */
+/**
+ * The windows a real limiter counts in, or null for another name. express-rate-limit's are fixed
+ * windows that open at a client's first request; @nestjs/throttler's storage frees each hit a
+ * window after it was made.
+ */
 export function realLimiterWindows(name: string): readonly LimiterWindow[] | null {
   if (isNestConfig(name)) return nestThrottlerConfigs[name]
   return expressModeOf(name) === undefined ? null : [expressRateLimitWindow]

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { readAnnouncedLimits, readRateLimitHeaders } from '../../../src/main/scheduler/rate-limit-headers'
 import { createScheduler, type TaskContext } from '../../../src/main/scheduler/scheduler'
 
-// The throttler docs' three named throttlers, as @nestjs/throttler counts them: each a fixed
-// window from its first hit, its fields suffixed with its name, a 429 with Retry-After-<name>.
+// The throttler docs' three named throttlers as layered fixed windows, each from its first hit, its
+// fields suffixed with its name, a 429 with Retry-After-<name>: the headers @nestjs/throttler sends,
+// on windows that come back whole at their reset. Its own storage frees each hit a window after it
+// was made instead; its real guard runs in nest-throttler-virtual.test.ts.
 const throttlers = [
   { name: 'short', limit: 3, ttlMs: 1_000 },
   { name: 'medium', limit: 20, ttlMs: 10_000 },
