@@ -19,8 +19,8 @@ export interface GateEntry {
   /** The longest reset read, capped: a window at least this long, when none is announced. */
   longestResetMs: number
   /**
-   * The count has come back by less than half the limit: not a fixed window, which is whole again
-   * at its reset, but a limit that frees hits as they age (a sliding log, a bucket). Its reset may
+   * The count has come back, but not whole less what was sent since: not a fixed window, which is
+   * whole again at its reset, but a limit that frees hits as they age (a sliding log, a bucket). Its reset may
    * say nothing of the count: @nestjs/throttler's restarts at the first hit after it lapsed.
    */
   rolling: boolean
@@ -65,7 +65,9 @@ export class QuotaGate {
       const readMs = announced.resetMs === null ? null : cappedWait(announced.resetMs)
       const read = readMs === null ? null : at + readMs
       const wentUp = previous !== undefined && countWentUp(previous.remaining, previous.sentSeq, announced.remaining, sentSeq)
-      const jump = previous === undefined ? 0 : announced.remaining - leftOf(previous, sentSeq)
+      // A fixed window that began since the last count has counted at most what was sent since.
+      const wholeAgain =
+        previous !== undefined && announced.limit !== null && announced.remaining >= announced.limit - (sentSeq - previous.sentSeq)
       const entry: GateEntry = {
         key,
         name: announced.name ?? null,
@@ -77,7 +79,7 @@ export class QuotaGate {
         sentAt,
         answeredAt: at,
         longestResetMs: Math.max(previous?.longestResetMs ?? 0, readMs ?? 0),
-        rolling: (previous?.rolling ?? false) || (wentUp && announced.limit !== null && jump < announced.limit / 2),
+        rolling: (previous?.rolling ?? false) || (wentUp && announced.limit !== null && !wholeAgain),
         said: announced.said,
       }
       this.#entries.set(key, entry)

@@ -1,7 +1,7 @@
 import 'reflect-metadata'
 import type { ExecutionContext } from '@nestjs/common'
 import { Reflector } from '@nestjs/core'
-import { ThrottlerException, ThrottlerGuard, ThrottlerStorageService } from '@nestjs/throttler'
+import { ThrottlerException, ThrottlerGuard, ThrottlerStorageService, type ThrottlerOptions } from '@nestjs/throttler'
 import { nestThrottlerConfigs, type NestThrottlerConfig } from './real-limiters'
 
 /**
@@ -10,8 +10,14 @@ import { nestThrottlerConfigs, type NestThrottlerConfig } from './real-limiters'
  * and the headers it writes, over minutes of virtual time in milliseconds of real time. The HTTP
  * around it is the limiter servers' (real-limiters.ts), run in the bench and in real-limiters.test.ts.
  */
-export async function nestGuard(config: NestThrottlerConfig): Promise<(path: string) => Promise<{ status: number; headers: Headers }>> {
-  const guard = new ThrottlerGuard(nestThrottlerConfigs[config], new ThrottlerStorageService(), new Reflector())
+export async function nestGuard(
+  config: NestThrottlerConfig | ThrottlerOptions[],
+): Promise<(path: string) => Promise<{ status: number; headers: Headers }>> {
+  const guard = new ThrottlerGuard(
+    typeof config === 'string' ? nestThrottlerConfigs[config] : config,
+    new ThrottlerStorageService(),
+    new Reflector(),
+  )
   await guard.onModuleInit()
   // The guard keys its counts by the controller's and the handler's names.
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a controller's name is all the guard reads of it
