@@ -91,26 +91,22 @@ export class QuotaGate {
   }
 
   /**
-   * What the entry would take now: its last count, less what was sent since; for a rolling limit,
-   * plus this desk's hits that have aged out of it since; for a fixed one, whole after its reset.
-   * With `need`, also the ms until it takes that many (0: it does now; the reset, when this
-   * desk's own hits cannot say). A count with `need` left is not looked into further.
+   * Ms until the entry would take `need` more (0: it would now): its last count, less what was
+   * sent since; a fixed window's whole again at its reset; a rolling one's plus this desk's hits
+   * as each ages out of it, or at its reset when those are too few to say (a colleague's hits).
    */
-  #left(entry: GateEntry, now: number, sentSeq: number, need: number): { left: number; ms: number } {
+  #msUntil(entry: GateEntry, now: number, sentSeq: number, need: number): number {
     const left = leftOf(entry, sentSeq)
+    if (left >= need) return 0
     const reset = entry.resetAt === null ? 0 : Math.max(0, entry.resetAt - now)
     const window = windowOf(entry)
-    if (!entry.rolling || window === null) {
-      if (reset === 0 && entry.resetAt !== null) return { left: Math.max(left, entry.limit ?? left), ms: 0 }
-      return { left, ms: left >= need ? 0 : reset }
-    }
-    if (left >= need) return { left, ms: 0 }
+    if (!entry.rolling || window === null) return reset
     const returns = this.#hits.returns(entry, window)
     const back = returns.filter((at) => at <= now).length
     const short = need - left - back
-    if (short <= 0) return { left: left + back, ms: 0 }
+    if (short <= 0) return 0
     const due = returns[back + short - 1]
-    return { left: left + back, ms: due !== undefined ? due - now : reset }
+    return due !== undefined ? due - now : reset
   }
 
   /**
@@ -130,7 +126,7 @@ export class QuotaGate {
     if (this.#entries.size < 2) return wait
     for (const entry of this.#entries.values()) {
       const reserve = batch ? batchReserve(headroom, entry.limit, lookupsWithin(entry.windowMs)) : 0
-      const { ms } = this.#left(entry, now, sentSeq, 1 + reserve)
+      const ms = this.#msUntil(entry, now, sentSeq, 1 + reserve)
       if (ms > wait.ms) wait = { ms: cappedWait(ms), header: entry.said.reset ?? entry.said.remaining }
     }
     return wait
@@ -158,7 +154,8 @@ export class QuotaGate {
     return [...this.#entries.values()].map((entry) => {
       const due = entry.resetAt !== null && now >= entry.resetAt
       const whole = due && !entry.rolling && entry.limit !== null
-      const remaining = whole ? (entry.limit ?? 0) : Math.max(0, this.#left(entry, now, sentSeq, Number.POSITIVE_INFINITY).left)
+      // A rolling count by its last answer alone: reading the hits back on every state snapshot (each answer) would cost a window's worth of them each time.
+      const remaining = whole ? (entry.limit ?? 0) : Math.max(0, leftOf(entry, sentSeq))
       return { name: entry.key, limit: entry.limit, windowMs: entry.windowMs, remaining, resetAt: due ? null : entry.resetAt }
     })
   }

@@ -87,14 +87,15 @@ async function run(throttlers: ThrottlerOptions[], lookups: number, seed: number
   return figures
 }
 
-function expectTargets(figures: Awaited<ReturnType<typeof run>>) {
+/** No 429 after the first answer, nothing lost, no lookup told to wait, and `ratio` of the long-run rate at least. */
+function expectTargets(figures: Awaited<ReturnType<typeof run>>, ratio = 0.95) {
   const { refusedAfterFirst, batchLost, lookupsFailed } = figures
   expect({ refusedAfterFirst, batchLost, lookupsFailed }, JSON.stringify(figures)).toEqual({
     refusedAfterFirst: 0,
     batchLost: 0,
     lookupsFailed: 0,
   })
-  expect(figures.ratio, JSON.stringify(figures)).toBeGreaterThanOrEqual(0.95)
+  expect(figures.ratio, JSON.stringify(figures)).toBeGreaterThanOrEqual(ratio)
 }
 
 it.each(Array.from({ length: 6 }, (_, i) => 0x5eed + i * 7919))(
@@ -148,14 +149,6 @@ it(`throttlers drawn at random (seeds ${String(drawnSeeds[0])}–${String(drawnS
   const below = runs.filter((figures) => figures.ratio < 0.95)
   for (const figures of below)
     console.log(`below 0.95 of the long-run rate (drawThrottlers(${String(figures.seed)})): ${JSON.stringify(figures)}`)
-  for (const figures of runs) {
-    const { refusedAfterFirst, batchLost, lookupsFailed } = figures
-    expect({ refusedAfterFirst, batchLost, lookupsFailed }, JSON.stringify(figures)).toEqual({
-      refusedAfterFirst: 0,
-      batchLost: 0,
-      lookupsFailed: 0,
-    })
-    expect(figures.ratio, JSON.stringify(figures)).toBeGreaterThanOrEqual(0.85)
-  }
+  for (const figures of runs) expectTargets(figures, 0.85)
   expect(below.length / runs.length).toBeLessThanOrEqual(0.15)
 }, 600_000)
