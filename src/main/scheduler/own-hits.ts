@@ -1,8 +1,4 @@
-/**
- * This desk's requests the service counted, each with when it was sent and answered: a limit that
- * frees each hit a window after it was made (a sliding log, @nestjs/throttler's storage) gives
- * them back one by one, and only this log says when.
- */
+/** One of this desk's requests the service counted. */
 export interface Hit {
   seq: number
   sentAt: number
@@ -20,6 +16,11 @@ export interface CountRead {
   answeredAt: number
 }
 
+/**
+ * This desk's requests the service counted, each with when it was sent and answered: a limit that
+ * frees each hit a window after it was made (a sliding log, @nestjs/throttler's storage) gives
+ * them back one by one, and only this log says when.
+ */
 export class OwnHits {
   readonly #hits: Hit[] = []
 
@@ -29,11 +30,11 @@ export class OwnHits {
   }
 
   /**
-   * When each hit a count included comes back, a window after it, soonest first (hits are kept in
-   * the order they were answered). Only hits known to
-   * be in it: its own, those answered before its request was sent, and those sent after it (counted
-   * off as sent since); and made less than a window before the count. The service counted each hit by the
-   * time it answered, so it is free again no sooner than `windowMs` after that answer.
+   * When each hit a count included comes back, soonest first (hits are kept in the order they were
+   * answered). Only hits known to be in it: the count's own request, those answered before it was
+   * sent and those sent after it (counted off as sent since), each sent less than a window before
+   * the count's answer. The service counted a hit by the time it answered, so the hit is free
+   * again no sooner than `windowMs` after that answer.
    */
   returns(count: CountRead, windowMs: number): number[] {
     const returns: number[] = []

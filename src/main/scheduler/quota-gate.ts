@@ -20,8 +20,9 @@ export interface GateEntry {
   longestResetMs: number
   /**
    * The count has come back, but not whole less what was sent since: not a fixed window, which is
-   * whole again at its reset, but a limit that frees hits as they age (a sliding log, a bucket). Its reset may
-   * say nothing of the count: @nestjs/throttler's restarts at the first hit after it lapsed.
+   * whole again at its reset, but a limit that frees hits as they age (a sliding log, a bucket).
+   * Its reset may say nothing of the count: @nestjs/throttler's restarts at the first hit after
+   * the last lapsed.
    */
   rolling: boolean
   said: AnnouncedLimit['said']
