@@ -137,8 +137,9 @@ function drawAlgorithm(algorithm: Algorithm, rate: number, dice: Dice): Draw {
       }
     }
     case 'layered-windows': {
-      // As @nestjs/throttler's named throttlers: a short, a medium and a long window, one of them
-      // the tightest over time, the others up to three times looser.
+      // As named throttlers are configured: a short, a medium and a long window, one of them the
+      // tightest over time, the others up to three times looser. Fixed windows; @nestjs/throttler's
+      // own storage frees each hit a window after it, and is drawn in nest-throttler-virtual.test.ts.
       const windowsMs = [1, Math.round(logBetween(5, 15)), 60].map((s) => s * 1000)
       const tightest = Math.floor(random() * windowsMs.length)
       const limits = windowsMs.map((w, i) => Math.max(1, Math.round((rate * (i === tightest ? 1 : logBetween(1, 3)) * w) / 1000)))
