@@ -1,24 +1,11 @@
 import type { ApiClient } from '../src/main/api/api-client'
 import { AppError } from '../src/shared/app-error'
-import { processLimiterNames, realLimiterWindows, type LimiterWindow } from '../test/helpers/limiters'
+import { ceilingPerSecond, longRunPerSecond, processLimiterNames, realLimiterWindows, type LimiterWindow } from '../test/helpers/limiters'
 import { runTwoDesks } from '../test/helpers/two-desks'
 import { clientFor, refusedAfterFirstAnswer } from './bench-client'
 import { spawnLimiter } from './limiter-process'
 import type { PromisedFields } from './quick'
 import { round } from './stats'
-
-/**
- * The rate, per second, a limiter's windows allow over a run of `seconds`: the tightest of its
- * windows, each at `limit` per `ttl`, except that a window longer than the run allows its whole
- * limit within the run. So @nestjs/throttler's named throttlers are held to "medium" (20 per
- * 10 s) in a run under 50 s, and to "long" (100 per 60 s) from a minute on.
- */
-export function ceilingPerSecond(windows: readonly LimiterWindow[], seconds: number): number {
-  return Math.min(...windows.map(({ ttl, limit }) => limit / Math.min(ttl / 1000, seconds)))
-}
-
-/** The rate a limiter allows however long the run: its tightest window. */
-export const longRunPerSecond = (windows: readonly LimiterWindow[]): number => ceilingPerSecond(windows, Infinity)
 
 const windowsOf = (name: string): readonly LimiterWindow[] => {
   const windows = realLimiterWindows(name)

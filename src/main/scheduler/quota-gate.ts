@@ -4,7 +4,7 @@ import { cappedWait } from './pauses'
 import type { AnnouncedLimit } from './rate-limit-headers'
 
 /** One announced limit as last read, for the quota gate and the Requests view. */
-export interface GateEntry {
+interface GateEntry {
   key: string
   name: string | null
   limit: number | null

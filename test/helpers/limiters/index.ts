@@ -8,6 +8,8 @@ export {
   processLimiterNames,
   startRealLimiter,
   realLimiterWindows,
+  ceilingPerSecond,
+  longRunPerSecond,
   startNestThrottler,
   startExpressRateLimit,
   nestThrottlerConfigs,

@@ -39,6 +39,19 @@ export const nestThrottlerConfigs = {
 
 export type NestThrottlerConfig = keyof typeof nestThrottlerConfigs
 
+/**
+ * The rate, per second, a limiter's windows allow over a run of `seconds`: the tightest of its
+ * windows, each at `limit` per `ttl`, except that a window longer than the run allows its whole
+ * limit within the run. So @nestjs/throttler's named throttlers are held to "medium" (20 per
+ * 10 s) in a run under 50 s, and to "long" (100 per 60 s) from a minute on.
+ */
+export function ceilingPerSecond(windows: readonly LimiterWindow[], seconds: number): number {
+  return Math.min(...windows.map(({ ttl, limit }) => limit / Math.min(ttl / 1000, seconds)))
+}
+
+/** The rate a limiter allows however long the run: its tightest window. */
+export const longRunPerSecond = (windows: readonly LimiterWindow[]): number => ceilingPerSecond(windows, Infinity)
+
 export const expressRateLimitModes = ['legacy', 'draft-6', 'draft-7', 'draft-8'] as const
 export type ExpressRateLimitMode = (typeof expressRateLimitModes)[number]
 /** express-rate-limit's window in every mode, in the throttler's terms: 20 per second. */

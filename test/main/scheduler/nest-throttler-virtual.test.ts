@@ -1,9 +1,10 @@
 import type { ThrottlerOptions } from '@nestjs/throttler'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { sleep } from '../../../src/main/api/backoff'
 import { seededRandom } from '../../../src/sandbox/faults'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
 import { nestGuard } from '../../helpers/limiters/nest-guard'
-import { nestThrottlerConfigs } from '../../helpers/limiters/real-limiters'
+import { longRunPerSecond, nestThrottlerConfigs, type LimiterWindow } from '../../helpers/limiters/real-limiters'
 import { runVirtually, virtualClient } from './virtual-run'
 
 // The real @nestjs/throttler guard and storage in virtual time, for runs past the longest
@@ -20,18 +21,15 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The rate a long run is allowed: the tightest throttler's. */
-const longRunPerSecond = (throttlers: readonly ThrottlerOptions[]) =>
-  Math.min(...throttlers.map((throttler) => (Number(throttler.limit) * 1000) / Number(throttler.ttl)))
+/** Throttlers whose limits are numbers, not resolved per request: what a run's ceiling is read from. */
+type Throttlers = (ThrottlerOptions & LimiterWindow)[]
 
 /**
  * A batch of `lookups` with an interactive lookup every 2 s (or 4 / the long-run rate, where
  * sparser) while it lasts, through the real API client and scheduler, no headroom; the service
  * answers in `latencyMs` plus up to as much again.
  */
-async function run(throttlers: ThrottlerOptions[], lookups: number, seed: number) {
+async function run(throttlers: Throttlers, lookups: number, seed: number) {
   const random = seededRandom(seed)
   const guard = await nestGuard(throttlers)
   // Each run its own answer times: whether a count touches nothing just after its reset depends on them.
@@ -108,11 +106,11 @@ it.each(Array.from({ length: 6 }, (_, i) => 0x5eed + i * 7919))(
 )
 
 /** One to three throttlers, each window longer than the one before and no faster in the long run; some block for longer than their window. */
-function drawThrottlers(seed: number): ThrottlerOptions[] {
+function drawThrottlers(seed: number): Throttlers {
   const random = seededRandom(seed)
   const count = 1 + Math.floor(random() * 3)
   const ttls = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000]
-  const throttlers: ThrottlerOptions[] = []
+  const throttlers: Throttlers = []
   let index = -1
   let perSecond = 2 + random() * 48
   for (let i = 0; i < count && index < ttls.length - 1; i++) {
@@ -141,7 +139,7 @@ it(`throttlers drawn at random (seeds ${String(drawnSeeds[0])}–${String(drawnS
   const runs = []
   for (const seed of drawnSeeds) {
     const throttlers = drawThrottlers(seed)
-    const longest = Math.max(...throttlers.map((throttler) => Number(throttler.ttl)))
+    const longest = Math.max(...throttlers.map((throttler) => throttler.ttl))
     // 20 s of work, or past the longest window twice over, at the long-run rate.
     const lookups = Math.min(2_000, Math.round((longRunPerSecond(throttlers) * Math.max(20_000, 2.2 * longest)) / 1000))
     runs.push(await run(throttlers, lookups, seed))
