@@ -1,6 +1,6 @@
 import { isAppError } from '../../src/shared/app-error'
 import type { ApiClient } from '../../src/main/api/api-client'
-import { idealMs, type LimiterRun } from './limiter-shapes'
+import { idealCount, idealMs, type LimiterRun } from './limiter-shapes'
 import { percentile } from './two-desks'
 
 /**
@@ -126,7 +126,8 @@ export async function twoDesks(
   const bothA = a.okTimes.length
   const bothB = b.okTimes.filter((t) => t <= endA.at).length
   const allowedRate = (ms: number) => run.limitAt(ms) * (1 - headroom)
-  const together = (bothA + bothB) / ((endA.at - started) / 1000) / allowedRate(0)
+  // Over what the limit allowed while both ran: a limit that falls or rises mid-run is held to its own rate at each moment.
+  const together = (bothA + bothB) / Math.max(1, idealCount(allowed(run, headroom), endA.at - started))
   // Desk B alone: the first moment its trailing second (or ten requests' worth, if longer) reached 0.9 of the allowed rate.
   const spanMs = Math.max(1_000, (10 * 1000) / allowedRate(endA.at - started))
   const alone = b.okTimes.filter((t) => t > endA.at)

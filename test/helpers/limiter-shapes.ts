@@ -143,6 +143,14 @@ export function announced(shape: LimiterShape, style: AnnounceStyle): LimiterSha
   return { ...shape, name: `${shape.name} (${style})`, make: () => announce(shape.make(), style) }
 }
 
+/** Lookups a client sending at exactly the limit gets through in the first `ms`, the limit changing as the shape says. */
+export function idealCount(shape: LimiterRun, ms: number): number {
+  let done = 0
+  const stepMs = 10
+  for (let at = 0; at < ms; at += stepMs) done += (shape.limitAt(at) * Math.min(stepMs, ms - at)) / 1000
+  return done
+}
+
 /** Time (ms) a client sending at exactly the limit needs for `lookups`, the limit changing as the shape says. */
 export function idealMs(shape: LimiterRun): number {
   let done = 0

@@ -1,5 +1,6 @@
 import { announcedAllowance } from './announced-quota'
 import type { RateModel } from './rate-model'
+import type { AnnouncedLimit } from './rate-limit-headers'
 import type { TaskFeedback } from './scheduler-types'
 
 // One refusal while the count said there was room is a colleague on the key, or a count a moment
@@ -19,11 +20,16 @@ export class HeaderTrust {
     return this.#distrusted
   }
 
-  /** A 429 for the request sent as `sentSeq`: true when it makes the headers distrusted now. */
-  refused(model: RateModel, sentAt: number, sentSeq: number): boolean {
+  /**
+   * A 429 for the request sent as `sentSeq`, with what its answer announced: true when it makes
+   * the headers distrusted now. A refusal that counts itself at nothing left agrees with its
+   * headers, whoever spent the quota (a colleague on the key): only one that announces room
+   * contradicts them. One that announces nothing is held to the last count less what was sent since.
+   */
+  refused(model: RateModel, sentAt: number, sentSeq: number, limits: readonly AnnouncedLimit[] = []): boolean {
     if (this.#distrusted || model.source !== 'headers') return false
-    const allowance = announcedAllowance(model, sentAt, sentSeq - 1)
-    if (allowance === null || allowance < 1) return false
+    const counts = limits.flatMap(({ remaining }) => (remaining === null ? [] : [remaining]))
+    if (counts.length > 0 ? Math.min(...counts) < 1 : (announcedAllowance(model, sentAt, sentSeq - 1) ?? 0) < 1) return false
     this.#contradictions += 1
     this.#distrusted = this.#contradictions >= contradictionsToDistrust
     return this.#distrusted

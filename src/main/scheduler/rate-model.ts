@@ -113,7 +113,7 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
   const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0 }
-  if (base.source === 'headers') return { ...base, rate: announcedRate(base, tuning) }
+  if (base.source === 'headers') return climbToAnnounced(base, obs, tuning)
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
@@ -145,7 +145,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (!obs.rateBound && obs.slotBound !== true)
     return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
   const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0 }
-  if (model.source === 'headers') return { ...event, ...pauseFor(model, obs, tuning) }
+  if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
   const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
@@ -164,6 +164,27 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     climb: climbFor(limit, tuning),
     inFlightCap,
   }
+}
+
+/**
+ * Refused under an announced limit the answers agree with (header-trust.ts): another sender on
+ * the key spends part of it. Everything waits out the Retry-After, and the rate is cut as a 429
+ * cuts a learnt limit, to climb back to the announced one: two desks on one key find their shares
+ * under it as they would under a limit they learn.
+ */
+function cutUnderAnnounced(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
+  const rate = clamp(model.rate * (1 - tuning.cut), tuning.floor, model.ceiling)
+  return { ...model, rate, okSinceCut: 0, climb: climbFor(announcedRate(model, tuning), tuning), ...pauseFor(model, obs, tuning) }
+}
+
+/** Back up to the announced rate over the climb after a cut (cutUnderAnnounced), never above it. */
+function climbToAnnounced(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
+  const announced = announcedRate(model, tuning)
+  if (model.okSinceCut >= model.climb) return { ...model, rate: announced }
+  // As under a learnt limit, only a success sent since the cut, that waited for its token, tested the rate.
+  if (obs.generation !== model.generation || !obs.rateBound) return { ...model, rate: Math.min(model.rate, announced) }
+  const okSinceCut = model.okSinceCut + 1
+  return { ...model, okSinceCut, rate: Math.min(announced, lawRate(announced, okSinceCut, model.climb, tuning.cut)) }
 }
 
 function pauseFor(

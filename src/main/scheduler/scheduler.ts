@@ -160,7 +160,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       report(outcome, feedback?: TaskFeedback | number) {
         if (reported) return
         reported = true
-        if (outcome === 'rate-limited' && trust.refused(model, sentAt, seq)) {
+        if (outcome === 'rate-limited' && trust.refused(model, sentAt, seq, typeof feedback === 'object' ? feedback.limits : undefined)) {
           // Caught announcing more than it allows: learn from the answers, from half the rate it refused.
           update(restart(model, model.rate / 2, tuning))
           pacing.gate.clear()

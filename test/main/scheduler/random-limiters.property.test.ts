@@ -35,9 +35,9 @@ const reached = {
   interactiveP95: 0.55,
   /** Of the draws that announce their quota: 0.95 of the allowed rate and no 429 after the first answer. */
   announced: 0.85,
-  fairSplit: 0.55,
-  together: 0.55,
-  climbBack: 0.1,
+  fairSplit: 0.7,
+  together: 0.7,
+  climbBack: 0.4,
   twoDesksNothingLost: 1,
 }
 

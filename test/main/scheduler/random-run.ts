@@ -33,8 +33,14 @@ export async function runDraw(
 }
 
 /** Two desks, each its own scheduler, on one key limited by the draw, in virtual time. */
-export async function runDrawTwoDesks(draw: RandomLimiter, options: SchedulerOptions = {}): Promise<TwoDeskFigures> {
+export async function runDrawTwoDesks(
+  draw: RandomLimiter,
+  options: SchedulerOptions = {},
+  watch?: (deskA: Scheduler, deskB: Scheduler) => void,
+): Promise<TwoDeskFigures> {
   const { fetch, env } = countingFetch(draw)
-  const desk = () => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options })).client
-  return runVirtually(twoDesks(desk(), desk(), draw, drawHeadroom, env))
+  const desk = () => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options }))
+  const [a, b] = [desk(), desk()]
+  watch?.(a.scheduler, b.scheduler)
+  return runVirtually(twoDesks(a.client, b.client, draw, drawHeadroom, env))
 }
