@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { capAfter429, climbFor, creditAfter, lawRate, limitAt429 } from './control-law'
+import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429 } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -43,6 +43,8 @@ export interface RateModel {
   readonly inFlightCap: number | null
   /** Successes that waited for a place in flight since the cap last moved. */
   readonly okAtCap: number
+  /** Steps the cap has grown since the last 429: each next one comes sooner (capGrowthAfter). */
+  readonly capSteps: number
   readonly pausedUntil: number
   /** The last pause taken for want of a Retry-After; 0 once something got through. */
   readonly selfPauseMs: number
@@ -90,6 +92,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     generation: 0,
     inFlightCap: null,
     okAtCap: 0,
+    capSteps: 0,
     pausedUntil: Number.NEGATIVE_INFINITY,
     selfPauseMs: 0,
     quota: null,
@@ -118,8 +121,13 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
   const okAtCap = obs.slotBound === true && cap !== null ? model.okAtCap + 1 : model.okAtCap
-  const capGrows = cap !== null && okAtCap >= tuning.capGrowth
-  const next = { ...base, okAtCap: capGrows ? 0 : okAtCap, inFlightCap: capGrows ? cap + 1 : cap }
+  const capGrows = cap !== null && okAtCap >= capGrowthAfter(model.capSteps, tuning)
+  const next = {
+    ...base,
+    okAtCap: capGrows ? 0 : okAtCap,
+    inFlightCap: capGrows ? cap + 1 : cap,
+    capSteps: capGrows ? model.capSteps + 1 : model.capSteps,
+  }
   // Only a success that waited for its token tested the rate.
   if (!obs.rateBound) return next
   // At the ceiling nothing climbs; before any 429, the ceiling itself is now a rate that passed.
@@ -144,7 +152,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // burst: that says nothing of the rate. Its Retry-After is still the service's word.
   if (!obs.rateBound && obs.slotBound !== true)
     return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
-  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0 }
+  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0, capSteps: 0 }
   if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
   const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and

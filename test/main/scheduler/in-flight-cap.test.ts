@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { capAfter429 } from '../../../src/main/scheduler/control-law'
+import { initialModel, observe, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { tokenBucket } from '../../helpers/limiters'
 import { drawLimiter } from '../../helpers/limiters/random-limiter'
 import { runDraw } from './random-run'
@@ -38,4 +39,24 @@ it('a limiter with no burst refusing close requests does not leave the batch hel
   expect(figures.lost).toBe(0)
   expect(figures.ratio).toBeGreaterThan(0.3)
   expect(last.cap === null || last.cap > 2).toBe(true)
+})
+
+// A desk that shared a service's cap on requests in flight with a colleague holds about half of
+// it; when the colleague leaves, only probes past its own cap find the room. One place per 300
+// successes took 3,000 to grow from 10 back to 20 (22 s at 135 answers a second); each step
+// sooner than the last while none is refused takes a few hundred, and a probe refused at the
+// service's cap starts the count again, so probes there still cost a 429 about once per 300.
+it('grows a learnt cap back sooner with each step while no 429 comes, and starts over at a 429', () => {
+  const at = 1_700_000_000_000
+  const sent = (model: RateModel, seq: number) => ({ at, sentAt: at, generation: model.generation, sentSeq: seq, rateBound: false })
+  let model = observe(initialModel(20, 1_000), { kind: 'rate-limited', ...sent(initialModel(20, 1_000), 1), slotBound: true, inFlight: 11 })
+  expect(model.inFlightCap).toBe(10)
+  let successes = 0
+  while ((model.inFlightCap ?? 0) < 20) model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1), slotBound: true })
+  expect(successes).toBeLessThan(700)
+  model = observe(model, { kind: 'rate-limited', ...sent(model, successes + 2), slotBound: true, inFlight: 21 })
+  expect(model.inFlightCap).toBe(20)
+  let again = 0
+  while ((model.inFlightCap ?? 0) < 21) model = observe(model, { kind: 'ok', ...sent(model, successes + 3 + ++again), slotBound: true })
+  expect(again).toBe(300)
 })
