@@ -138,7 +138,11 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     return { ...next, rate: clamp(rate, tuning.floor, model.ceiling) }
   }
   // Past the climb the rate looks above the limit only with a whole probe in credit; else it holds there.
-  const okSinceCut = model.okSinceCut >= model.climb && model.probeCredit < 1 ? model.climb : model.okSinceCut + 1
+  // Past twice the limit a success counts for the time it took at twice the limit: from there the
+  // probe grows with time, as CUBIC's does, not with the successes a window's unused room lets
+  // through faster the higher it goes.
+  const step = Math.min(1, (2 * model.limit) / model.rate)
+  const okSinceCut = model.okSinceCut >= model.climb && model.probeCredit < 1 ? model.climb : model.okSinceCut + step
   const rate = clamp(lawRate(model.limit, okSinceCut, model.climb, tuning.cut), tuning.floor, model.ceiling)
   return { ...next, okSinceCut, rate, phase: okSinceCut > model.climb ? 'probe' : 'hold' }
 }
