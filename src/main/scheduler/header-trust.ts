@@ -3,14 +3,16 @@ import type { RateModel } from './rate-model'
 import type { AnnouncedLimit } from './rate-limit-headers'
 import type { TaskFeedback } from './scheduler-types'
 
-// One refusal while the count said there was room is a colleague on the key, or a count a moment
-// late; this many is a header that announces more than the service allows.
+// One refusal that the headers said had room may be a count a moment late, or a colleague's
+// request the last count could not know of; this many is a header that announces more than the
+// service allows.
 const contradictionsToDistrust = 3
 
 /**
- * Whether the service's rate-limit headers are still believed. They are caught out by a 429 for
- * a request their own last count said would fit; once caught out often enough, they are read no
- * more, and the rate model learns the limit from the answers as if nothing were announced.
+ * Whether the service's rate-limit headers are still believed. They are caught out by a 429 that
+ * counts room left (or, counting nothing, for a request their last count said would fit); once
+ * caught out often enough, they are read no more, and the rate model learns the limit from the
+ * answers as if nothing were announced.
  */
 export class HeaderTrust {
   #contradictions = 0
