@@ -180,13 +180,16 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
 
 /**
  * Refused under an announced limit the answers agree with (header-trust.ts): another sender on
- * the key spends part of it. Everything waits out the Retry-After, and the rate is cut as a 429
- * cuts a learnt limit, to climb back to the announced one: two desks on one key find their shares
- * under it as they would under a limit they learn.
+ * the key spends part of it. The rate is cut as a 429 cuts a learnt limit, to climb back to the
+ * announced one: two desks on one key find their shares under it as they would under a limit they
+ * learn. A refusal that counts what is left holds the rest by that count (the quota gate), and
+ * only itself by its Retry-After (a whole second, where a bucket with no burst refused a request
+ * a network's jitter sent a few ms early); one that counts nothing holds everything by it.
  */
 function cutUnderAnnounced(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>, tuning: RateTuning): RateModel {
   const rate = clamp(model.rate * (1 - tuning.cut), tuning.floor, model.ceiling)
-  return { ...model, rate, okSinceCut: 0, climb: climbFor(announcedRate(model, tuning), tuning), ...pauseFor(model, obs, tuning) }
+  const cut = { ...model, rate, okSinceCut: 0, climb: climbFor(announcedRate(model, tuning), tuning) }
+  return obs.announced?.remaining != null ? cut : { ...cut, ...pauseFor(model, obs, tuning) }
 }
 
 /** Back up to the announced rate over the climb after a cut (cutUnderAnnounced), never above it. */

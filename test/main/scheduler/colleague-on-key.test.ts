@@ -82,16 +82,16 @@ const refusal = (model: RateModel, announced: ReturnType<typeof announcedBy>): O
 })
 
 describe('a refusal under an announced limit the answers agree with', () => {
-  it('cuts the rate and holds everything for its Retry-After; successes sent since climb back to the announced rate, never above', () => {
+  it('cuts the rate and holds nothing else when it counts what is left; successes sent since climb back to the announced rate, never above', () => {
     const before = underAnnounced()
     expect(before.source).toBe('headers')
     const cut = observe(before, refusal(before, announcedBy(0, startedAt + 200)))
     expect(cut.rate).toBeCloseTo(before.rate * 0.8)
-    expect(cut.pausedUntil).toBe(startedAt + 200 + 1_000)
+    expect(cut.pausedUntil).toBeLessThan(startedAt + 200)
     let model = cut
     const rates = []
     for (let seq = 11; rates.length < 3 * cut.climb; seq++) {
-      const at = startedAt + 1_200 + seq * 20
+      const at = startedAt + 200 + seq * 20
       model = observe(model, {
         kind: 'ok',
         at,
@@ -106,6 +106,13 @@ describe('a refusal under an announced limit the answers agree with', () => {
     expect(rates).toEqual([...rates].sort((a, b) => a - b))
     expect(rates[0]).toBeLessThan(before.rate)
     expect(Math.max(...rates)).toBeCloseTo(before.rate)
+  })
+
+  it('holds everything for its Retry-After when it says nothing of what is left', () => {
+    const before = underAnnounced()
+    const paused = observe(before, refusal(before, null))
+    expect(paused.pausedUntil).toBe(startedAt + 200 + 1_000)
+    expect(paused.rate).toBeCloseTo(before.rate * 0.8)
   })
 
   it('an answer to a request sent before the cut does not undo it', () => {
