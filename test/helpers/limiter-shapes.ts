@@ -143,22 +143,29 @@ export function announced(shape: LimiterShape, style: AnnounceStyle): LimiterSha
   return { ...shape, name: `${shape.name} (${style})`, make: () => announce(shape.make(), style) }
 }
 
+const idealStepMs = 10
+
+/**
+ * A client sending at exactly the limit, the limit changing as the shape says, walked in 10 ms
+ * steps from the first request until `stop`: how far it got, and what it got through.
+ */
+function walkAtLimit(shape: LimiterRun, stop: (ms: number, done: number) => boolean): { ms: number; done: number } {
+  let done = 0
+  let ms = 0
+  while (!stop(ms, done)) {
+    done += (shape.limitAt(ms) * idealStepMs) / 1000
+    ms += idealStepMs
+  }
+  return { ms, done }
+}
+
 /** Lookups a client sending at exactly the limit gets through in the first `ms`, the limit changing as the shape says. */
 export function idealCount(shape: LimiterRun, ms: number): number {
-  let done = 0
-  const stepMs = 10
-  for (let at = 0; at < ms; at += stepMs) done += (shape.limitAt(at) * Math.min(stepMs, ms - at)) / 1000
-  return done
+  const whole = walkAtLimit(shape, (at) => at + idealStepMs > ms)
+  return whole.done + (shape.limitAt(whole.ms) * (ms - whole.ms)) / 1000
 }
 
 /** Time (ms) a client sending at exactly the limit needs for `lookups`, the limit changing as the shape says. */
 export function idealMs(shape: LimiterRun): number {
-  let done = 0
-  let ms = 0
-  const stepMs = 10
-  while (done < shape.lookups) {
-    done += (shape.limitAt(ms) * stepMs) / 1000
-    ms += stepMs
-  }
-  return ms
+  return walkAtLimit(shape, (_, done) => done >= shape.lookups).ms
 }

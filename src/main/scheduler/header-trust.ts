@@ -31,7 +31,8 @@ export class HeaderTrust {
   refused(model: RateModel, sentAt: number, sentSeq: number, limits: readonly AnnouncedLimit[] = []): boolean {
     if (this.#distrusted || model.source !== 'headers') return false
     const counts = limits.flatMap(({ remaining }) => (remaining === null ? [] : [remaining]))
-    if (counts.length > 0 ? Math.min(...counts) < 1 : (announcedAllowance(model, sentAt, sentSeq - 1) ?? 0) < 1) return false
+    const room = counts.length > 0 ? Math.min(...counts) : (announcedAllowance(model, sentAt, sentSeq - 1) ?? 0)
+    if (room < 1) return false
     this.#contradictions += 1
     this.#distrusted = this.#contradictions >= contradictionsToDistrust
     return this.#distrusted
