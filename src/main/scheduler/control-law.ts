@@ -67,3 +67,26 @@ export function capAfter429(cap: number | null, inFlight: number): number | null
 export function capGrowthAfter(steps: number, tuning: RateTuning): number {
   return Math.max(1, Math.ceil(tuning.capGrowth / 2 ** steps))
 }
+
+/**
+ * Retry-After counts whole seconds, rounded up, so a limiter short of one token asks for one.
+ * Asked for more, the service is shut for longer than a token takes (a window spent): nothing
+ * sent before then would pass.
+ */
+export function shutFor(obs: Extract<Observation, { kind: 'rate-limited' }>): boolean {
+  return obs.retryAfterMs !== undefined && obs.retryAfterMs > 1000
+}
+
+/** Rounded up to whole seconds, a Retry-After says on average half a second more than the service waits. */
+const retryAfterRoundingMs = 500
+
+/**
+ * Shut for a while (shutFor), the service let through no more than what passed since it last
+ * opened, over the time from then until it opens again: a window's quota over the window. With
+ * nothing through since it opened, or no such refusal, nothing is known: no bound.
+ */
+export function openRate(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>): number {
+  if (!shutFor(obs) || model.openedAt === null || obs.sentAt < model.openedAt || model.okSinceOpened === 0) return Number.POSITIVE_INFINITY
+  const opensAgain = obs.at + (obs.retryAfterMs ?? 0) - retryAfterRoundingMs
+  return (model.okSinceOpened * 1000) / (opensAgain - model.openedAt)
+}

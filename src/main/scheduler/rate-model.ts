@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429 } from './control-law'
+import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429, openRate, shutFor } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -53,6 +53,10 @@ export interface RateModel {
   readonly longestResetMs: number
   /** Answers observed, 429s included. */
   readonly answers: number
+  /** When the service last opened: the end of the last pause of everything, or the first request; null before any answer. */
+  readonly openedAt: number | null
+  /** Successes of requests sent since `openedAt`: what the service let through since it opened. */
+  readonly okSinceOpened: number
 }
 
 /** What the driver knew of a request when it was sent. */
@@ -98,6 +102,8 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     quota: null,
     longestResetMs: 0,
     answers: 0,
+    openedAt: null,
+    okSinceOpened: 0,
   }
 }
 
@@ -109,13 +115,19 @@ export function withCeiling(model: RateModel, ceiling: number, tuning: RateTunin
 export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
   // The law moves only on answers; an empty queue changes nothing it knows.
   if (obs.kind === 'idle') return model
-  const started = { ...model, answers: model.answers + 1, probeCredit: creditAfter(model.probeCredit, obs, tuning) }
+  const started = {
+    ...model,
+    answers: model.answers + 1,
+    probeCredit: creditAfter(model.probeCredit, obs, tuning),
+    openedAt: model.openedAt ?? obs.sentAt,
+  }
   const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
-  const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0 }
+  const opened = model.openedAt !== null && obs.sentAt >= model.openedAt
+  const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0, okSinceOpened: model.okSinceOpened + (opened ? 1 : 0) }
   if (base.source === 'headers') return climbToAnnounced(base, obs, tuning)
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
@@ -165,9 +177,10 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
-  const limit = limitAt429(model, obs.share ?? 1, tuning)
+  const limit = Math.min(limitAt429(model, obs.share ?? 1, tuning), openRate(model, obs))
   return {
     ...event,
+    ...(shutFor(obs) ? pauseFor(model, obs, tuning) : {}),
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
     limit,
     source: 'probing',
@@ -206,13 +219,15 @@ function pauseFor(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs'> {
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'openedAt' | 'okSinceOpened'> {
   if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
-    return { pausedUntil: Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs)), selfPauseMs: 0 }
+    const until = Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs))
+    return { pausedUntil: until, selfPauseMs: 0, openedAt: until, okSinceOpened: 0 }
   }
   // No Retry-After: a pause of our own, doubling while nothing gets through.
   const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
-  return { pausedUntil: Math.max(model.pausedUntil, obs.at + selfPauseMs), selfPauseMs }
+  const until = Math.max(model.pausedUntil, obs.at + selfPauseMs)
+  return { pausedUntil: until, selfPauseMs, openedAt: until, okSinceOpened: 0 }
 }
 
 function clamp(value: number, low: number, high: number): number {
