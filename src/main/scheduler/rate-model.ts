@@ -53,7 +53,7 @@ export interface RateModel {
   readonly longestResetMs: number
   /** Answers observed, 429s included. */
   readonly answers: number
-  /** When the service last opened: the end of the last pause of everything, or the first request; null before any answer. */
+  /** When the service last opened: the end of the last pause of everything; null before any. */
   readonly openedAt: number | null
   /** Successes of requests sent since `openedAt`: what the service let through since it opened. */
   readonly okSinceOpened: number
@@ -119,7 +119,6 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
     ...model,
     answers: model.answers + 1,
     probeCredit: creditAfter(model.probeCredit, obs, tuning),
-    openedAt: model.openedAt ?? obs.sentAt,
   }
   const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
