@@ -1,4 +1,4 @@
-import type { Observation, RateModel } from './rate-model'
+import type { Observation, RateModel, SentFacts } from './rate-model'
 import type { RateTuning } from './rate-tuning'
 
 // The control law's arithmetic (docs/architecture.md, "The control law"); rate-model.ts applies it
@@ -32,18 +32,20 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
 }
 
 /**
- * Where a 429 places the limit, from the rate it came at: `share` of the current rate (batch work
- * goes at the rate less the headroom, and that is what the service saw). The first ends the doubling: the last rate
- * known to pass is half of it (or the rate the doubling began at, if it began less than one
- * doubling back). A probe refused above the last 429's rate found a limit between
- * the two (the climb passed the one, the probe was refused at the other): halfway. Refused below
- * it, the limit fell or another sender shares it: a little under (CUBIC's fast convergence, which
- * brings two desks on one key to an even split sooner).
+ * Where a 429 places the limit, from the rate it came at: the request's `share` of the current rate
+ * (batch work goes at the rate less the headroom, and that is what the service saw). The first
+ * ends the doubling: the last rate known to pass is half of it (or the rate the doubling began at,
+ * if it began less than one doubling back). A probe refused above the last 429's rate found a
+ * limit between the two (the climb passed the one, the probe was refused at the other): halfway,
+ * to no more than what was sent over the last second or two, since a window counts what was sent
+ * and the climb can outrun the sending. Refused below it, the limit fell or another sender shares
+ * it: a little under (CUBIC's fast convergence, which brings two desks on one key to an even split
+ * sooner).
  */
-export function limitAt429(model: RateModel, share: number, tuning: RateTuning): number {
-  const seen = model.rate * share
-  if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * share, seen / 2))
-  if (seen > model.limit) return (seen + model.limit) / 2
+export function limitAt429(model: RateModel, obs: SentFacts, tuning: RateTuning): number {
+  const seen = model.rate * (obs.share ?? 1)
+  if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * (obs.share ?? 1), seen / 2))
+  if (seen > model.limit) return (Math.max(model.limit, Math.min(seen, sentRate(model, obs))) + model.limit) / 2
   return seen * (1 - tuning.cut / 2)
 }
 
@@ -89,4 +91,11 @@ export function openRate(model: RateModel, obs: Extract<Observation, { kind: 'ra
   if (!shutFor(obs) || model.openedAt === null || obs.sentAt < model.openedAt || model.okSinceOpened === 0) return Number.POSITIVE_INFINITY
   const opensAgain = obs.at + (obs.retryAfterMs ?? 0) - retryAfterRoundingMs
   return (model.okSinceOpened * 1000) / (opensAgain - model.openedAt)
+}
+
+/** Requests a second sent from the older of the marks (one to two seconds back) up to `obs`, or infinity without one. */
+function sentRate(model: RateModel, obs: SentFacts): number {
+  const mark = model.sentMarks[0]
+  if (mark === undefined || obs.sentAt - mark.at < 1000) return Number.POSITIVE_INFINITY
+  return ((obs.sentSeq - mark.seq) * 1000) / (obs.sentAt - mark.at)
 }

@@ -57,6 +57,8 @@ export interface RateModel {
   readonly openedAt: number | null
   /** Successes of requests sent since `openedAt`: what the service let through since it opened. */
   readonly okSinceOpened: number
+  /** Two (sentSeq, sentAt) marks a second or more apart: what was sent over the last one to two seconds. */
+  readonly sentMarks: readonly { seq: number; at: number }[]
 }
 
 /** What the driver knew of a request when it was sent. */
@@ -104,6 +106,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     answers: 0,
     openedAt: null,
     okSinceOpened: 0,
+    sentMarks: [],
   }
 }
 
@@ -119,6 +122,7 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
     ...model,
     answers: model.answers + 1,
     probeCredit: creditAfter(model.probeCredit, obs, tuning),
+    sentMarks: markSent(model.sentMarks, obs),
   }
   const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
@@ -176,7 +180,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
-  const limit = Math.min(limitAt429(model, obs.share ?? 1, tuning), openRate(model, obs))
+  const limit = Math.min(limitAt429(model, obs, tuning), openRate(model, obs))
   return {
     ...event,
     ...(shutFor(obs) ? pauseFor(model, obs, tuning) : {}),
@@ -227,6 +231,12 @@ function pauseFor(
   const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
   const until = Math.max(model.pausedUntil, obs.at + selfPauseMs)
   return { pausedUntil: until, selfPauseMs, openedAt: until, okSinceOpened: 0 }
+}
+
+function markSent(marks: RateModel['sentMarks'], obs: Exclude<Observation, { kind: 'idle' }>): RateModel['sentMarks'] {
+  const last = marks[marks.length - 1]
+  if (last !== undefined && obs.sentAt - last.at < 1000) return marks
+  return [...marks.slice(-1), { seq: obs.sentSeq, at: obs.sentAt }]
 }
 
 function clamp(value: number, low: number, high: number): number {

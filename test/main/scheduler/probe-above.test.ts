@@ -31,3 +31,28 @@ it('past twice the limit, a probe grows with the time it has run, not with how f
   // It still climbs: a limit that rose is found.
   expect(model.rate).toBeGreaterThan(2 * limit)
 })
+
+// A probe refused above the limit places it halfway between the limit and the rate the service
+// saw. The climb's rate is what the law asked for, and a window counts what was sent: where the
+// climb outran the sending (it climbs as successes come, and a second's window refuses only once
+// its count is spent), the rate it reached was never seen. Layered windows (seed 44 of the
+// generator: 79 per 1 s under 470 per 9 s) were placed at 144/s where 109 had been sent in the
+// last second, and cut one 429 at a time from there: 17 429s in 2,091 requests.
+it('a probe refused above the limit places it halfway to what was sent over the last second or two, not to the rate the climb reached', () => {
+  const start = 1_700_000_000_000
+  let model: RateModel = initialModel(100, 10_000)
+  model = observe(model, { kind: 'rate-limited', at: start, sentAt: start, generation: 0, sentSeq: 1, rateBound: true })
+  const limit = model.limit ?? 0
+  // Sent at 1.2 times the limit, whatever the climb asks for, until it has asked for three times it.
+  let seq = 1
+  let at = start
+  while (model.rate < 3 * limit && seq < 100_000) {
+    seq += 1
+    at += 1000 / (1.2 * limit)
+    model = observe(model, { kind: 'ok', at, sentAt: at, generation: model.generation, sentSeq: seq, rateBound: true })
+  }
+  expect(model.phase).toBe('probe')
+  const refused = observe(model, { kind: 'rate-limited', at, sentAt: at, generation: model.generation, sentSeq: seq + 1, rateBound: true })
+  expect(refused.limit).toBeLessThan(((1.2 + 1) / 2) * limit * 1.02)
+  expect(refused.limit).toBeGreaterThan(limit)
+})
