@@ -24,8 +24,8 @@ it('learns a cap of one fewer than were in flight at a 429, and drops it when a 
 // 278/s with no burst, answers 42 ± 24 ms late. Requests that arrive too close together are
 // refused with a dozen in flight, which reads as a cap; lowered to 2, the cap used to stay there
 // and hold the batch at a seventh of the rate (ratio 0.135 over 59 s). The law holds it near a
-// third (0.34 with probes paid for; 0.264 since a probe refused above the limit is placed by what
-// was sent, which timers on whole milliseconds keep below what the law asks for at 278/s).
+// third: 0.373, and 0.264 since a probe refused above the limit is placed by what was sent, which
+// timers on whole milliseconds keep below what the law asks for at 278/s.
 it('a limiter with no burst refusing close requests does not leave the batch held at two in flight', async () => {
   // Draw 158 as it was drawn before draws announced their quota: this one now announces it.
   const draw = { ...drawLimiter(158), make: () => tokenBucket({ rate: 278, burst: 1 }), announced: null }
