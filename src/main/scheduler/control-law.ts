@@ -43,8 +43,9 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
  * sooner).
  */
 export function limitAt429(model: RateModel, obs: SentFacts, tuning: RateTuning): number {
-  const seen = model.rate * (obs.share ?? 1)
-  if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * (obs.share ?? 1), seen / 2))
+  const share = obs.share ?? 1
+  const seen = model.rate * share
+  if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * share, seen / 2))
   if (seen > model.limit) return (Math.max(model.limit, Math.min(seen, sentRate(model, obs))) + model.limit) / 2
   return seen * (1 - tuning.cut / 2)
 }
@@ -70,32 +71,35 @@ export function capGrowthAfter(steps: number, tuning: RateTuning): number {
   return Math.max(1, Math.ceil(tuning.capGrowth / 2 ** steps))
 }
 
+/** Retry-After counts whole seconds, rounded up. */
+const retryAfterStepMs = 1000
+
 /**
- * Retry-After counts whole seconds, rounded up, so a limiter short of one token asks for one.
- * Asked for more, the service is shut for longer than a token takes (a window spent): nothing
- * sent before then would pass.
+ * A limiter short of one token asks for one step of Retry-After. Asked for more, the service is
+ * shut for longer than a token takes (a window spent): nothing sent before then would pass.
  */
 export function shutFor(obs: Extract<Observation, { kind: 'rate-limited' }>): boolean {
-  return obs.retryAfterMs !== undefined && obs.retryAfterMs > 1000
+  return obs.retryAfterMs !== undefined && obs.retryAfterMs > retryAfterStepMs
 }
-
-/** Rounded up to whole seconds, a Retry-After says on average half a second more than the service waits. */
-const retryAfterRoundingMs = 500
 
 /**
- * Shut for a while (shutFor), the service let through no more than what passed since it last
- * opened, over the time from then until it opens again: a window's quota over the window. With
- * nothing through since it opened, or no such refusal, nothing is known: no bound.
+ * Shut until `opensAt` (the end of the pause a shutFor refusal set), the service let through no
+ * more than what passed since it last opened (the end of the pause before), over the time from
+ * then until it opens again, less half a step of Retry-After's rounding: a window's quota over the
+ * window. Before any pause, or with nothing through since, nothing is known: no bound.
  */
-export function openRate(model: RateModel, obs: Extract<Observation, { kind: 'rate-limited' }>): number {
-  if (!shutFor(obs) || model.openedAt === null || obs.sentAt < model.openedAt || model.okSinceOpened === 0) return Number.POSITIVE_INFINITY
-  const opensAgain = obs.at + (obs.retryAfterMs ?? 0) - retryAfterRoundingMs
-  return (model.okSinceOpened * 1000) / (opensAgain - model.openedAt)
+export function openRate(model: RateModel, obs: SentFacts, opensAt: number): number {
+  const openedAt = model.pausedUntil
+  if (!Number.isFinite(openedAt) || obs.sentAt < openedAt || model.okSinceOpened === 0) return Number.POSITIVE_INFINITY
+  return (model.okSinceOpened * 1000) / (opensAt - retryAfterStepMs / 2 - openedAt)
 }
 
-/** Requests a second sent from the older of the marks (one to two seconds back) up to `obs`, or infinity without one. */
+/** What was sent is read over a span of at least this long (a window of a second counts that much). */
+export const sentSpanMs = 1000
+
+/** Requests a second sent from the older of the marks (one to two spans back) up to `obs`, or infinity without one. */
 function sentRate(model: RateModel, obs: SentFacts): number {
   const mark = model.sentMarks[0]
-  if (mark === undefined || obs.sentAt - mark.at < 1000) return Number.POSITIVE_INFINITY
+  if (mark === undefined || obs.sentAt - mark.at < sentSpanMs) return Number.POSITIVE_INFINITY
   return ((obs.sentSeq - mark.seq) * 1000) / (obs.sentAt - mark.at)
 }

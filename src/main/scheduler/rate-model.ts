@@ -1,6 +1,6 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429, openRate, shutFor } from './control-law'
+import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429, openRate, sentSpanMs, shutFor } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -53,9 +53,7 @@ export interface RateModel {
   readonly longestResetMs: number
   /** Answers observed, 429s included. */
   readonly answers: number
-  /** When the service last opened: the end of the last pause of everything; null before any. */
-  readonly openedAt: number | null
-  /** Successes of requests sent since `openedAt`: what the service let through since it opened. */
+  /** Successes of requests sent since the last pause of everything ended: what the service let through since it opened. */
   readonly okSinceOpened: number
   /** Two (sentSeq, sentAt) marks a second or more apart: what was sent over the last one to two seconds. */
   readonly sentMarks: readonly { seq: number; at: number }[]
@@ -104,7 +102,6 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     quota: null,
     longestResetMs: 0,
     answers: 0,
-    openedAt: null,
     okSinceOpened: 0,
     sentMarks: [],
   }
@@ -129,7 +126,7 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
-  const opened = model.openedAt !== null && obs.sentAt >= model.openedAt
+  const opened = obs.sentAt >= model.pausedUntil
   const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0, okSinceOpened: model.okSinceOpened + (opened ? 1 : 0) }
   if (base.source === 'headers') return climbToAnnounced(base, obs, tuning)
   // A request sent before the last cut tells nothing about the rate since.
@@ -180,10 +177,14 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
-  const limit = Math.min(limitAt429(model, obs, tuning), openRate(model, obs))
+  const pause = shutFor(obs) ? pauseFor(model, obs, tuning) : null
+  const limit = Math.min(
+    limitAt429(model, obs, tuning),
+    pause === null ? Number.POSITIVE_INFINITY : openRate(model, obs, pause.pausedUntil),
+  )
   return {
     ...event,
-    ...(shutFor(obs) ? pauseFor(model, obs, tuning) : {}),
+    ...pause,
     rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
     limit,
     source: 'probing',
@@ -222,20 +223,20 @@ function pauseFor(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'openedAt' | 'okSinceOpened'> {
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened'> {
   if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
     const until = Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs))
-    return { pausedUntil: until, selfPauseMs: 0, openedAt: until, okSinceOpened: 0 }
+    return { pausedUntil: until, selfPauseMs: 0, okSinceOpened: 0 }
   }
   // No Retry-After: a pause of our own, doubling while nothing gets through.
   const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
   const until = Math.max(model.pausedUntil, obs.at + selfPauseMs)
-  return { pausedUntil: until, selfPauseMs, openedAt: until, okSinceOpened: 0 }
+  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0 }
 }
 
 function markSent(marks: RateModel['sentMarks'], obs: Exclude<Observation, { kind: 'idle' }>): RateModel['sentMarks'] {
   const last = marks[marks.length - 1]
-  if (last !== undefined && obs.sentAt - last.at < 1000) return marks
+  if (last !== undefined && obs.sentAt - last.at < sentSpanMs) return marks
   return [...marks.slice(-1), { seq: obs.sentSeq, at: obs.sentAt }]
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
+import { defaultRateTuning, initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { drawLimiter, drawTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { runDraw } from './random-run'
 
@@ -70,6 +70,19 @@ const refused = (model: RateModel, at: number, retryAfterMs: number): Observatio
   retryAfterMs,
 })
 
+/** 20 through in the first second, then shut for 5 s; opened again, 20 more in 2 s at 10/s. */
+function openedAgain(): { model: RateModel; opened: number } {
+  const first = openedWithSuccesses(20, 50)
+  const paused = observe(first, refused(first, startedAt + second, 5 * second))
+  const opened = paused.pausedUntil
+  let model = paused
+  for (let seq = 1; seq <= 20; seq++) {
+    const at = opened + seq * 100
+    model = observe(model, { kind: 'ok', at, sentAt: at - 5, generation: model.generation, sentSeq: 100 + seq, rateBound: true })
+  }
+  return { model, opened }
+}
+
 describe('a refusal that asks for more than a second', () => {
   it('holds everything until then', () => {
     const before = openedWithSuccesses(20, 50)
@@ -79,20 +92,23 @@ describe('a refusal that asks for more than a second', () => {
   })
 
   it('once the service has opened again, places the limit no higher than what got through since, over the time until it opens again', () => {
-    // 20 through in the first second, then shut for 5 s; opened again, 20 more in 2 s at 10/s, then shut for 4 s: 20 per 6 s or so.
-    const first = openedWithSuccesses(20, 50)
-    const paused = observe(first, refused(first, startedAt + second, 5 * second))
-    const opened = paused.pausedUntil
-    let model = paused
-    for (let seq = 1; seq <= 20; seq++) {
-      const at = opened + seq * 100
-      model = observe(model, { kind: 'ok', at, sentAt: at - 5, generation: model.generation, sentSeq: 100 + seq, rateBound: true })
-    }
+    // Shut for 4 s after 20 in 2 s: 20 per 6 s or so.
+    const { model, opened } = openedAgain()
     const at = opened + 2 * second + 50
     const again = observe(model, refused(model, at, 4 * second))
     expect(again.pausedUntil).toBe(at + 4 * second)
     expect(again.limit).toBeLessThanOrEqual((20 * second) / (at + 4 * second - 500 - opened))
     expect(again.rate).toBeLessThan(4)
+  })
+
+  it('a hostile Retry-After is held to the longest pause the app takes, in the wait and in the limit it bounds', () => {
+    const { model, opened } = openedAgain()
+    const at = opened + 2 * second + 50
+    const year = 365 * 24 * 3_600 * second
+    const again = observe(model, refused(model, at, year))
+    expect(again.pausedUntil).toBe(at + defaultRateTuning.maxPauseMs)
+    // Read to a year, 20 successes would be a limit of one request in 18 days.
+    expect(again.limit).toBeGreaterThanOrEqual((20 * second) / (at + defaultRateTuning.maxPauseMs - opened))
   })
 
   it('the first, with no opening seen, bounds nothing: a run that climbed to the limit did not fill the windows before it', () => {
