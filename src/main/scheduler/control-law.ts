@@ -53,11 +53,13 @@ export function limitAt429(model: RateModel, obs: SentFacts, tuning: RateTuning)
 /**
  * The cap on requests in flight after a 429 of a request sent with `inFlight` in flight (itself
  * included): with two or more others, it may be their number the service refused, so the cap is
- * one fewer. Refused with fewer in flight than the cap, or with two or fewer, it was not their
- * number (a limiter with no burst refuses two requests too close together): no cap.
+ * one fewer. Refused with two or fewer, it was not their number (a limiter with no burst refuses
+ * two requests too close together): no cap. Refused with fewer than the cap, it was not the cap's
+ * either, unless no success has gone with that many since the cap was last set (`mostOk`): a cap
+ * grown past what any success showed is a guess the 429 answers, and lowers.
  */
-export function capAfter429(cap: number | null, inFlight: number): number | null {
-  if (inFlight < 3 || (cap !== null && inFlight < cap)) return null
+export function capAfter429(cap: number | null, inFlight: number, mostOk: number): number | null {
+  if (inFlight < 3 || (cap !== null && inFlight < cap && inFlight <= mostOk)) return null
   return inFlight - 1
 }
 

@@ -41,6 +41,8 @@ export interface RateModel {
   readonly generation: number
   /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
   readonly inFlightCap: number | null
+  /** Most requests in flight (itself included) when a request that succeeded was sent, since the cap was last set or lowered: what the service has shown it allows. */
+  readonly mostOkInFlight: number
   /** Successes that waited for a place in flight since the cap last moved. */
   readonly okAtCap: number
   /** Steps the cap has grown since the last 429: each next one comes sooner (capGrowthAfter). */
@@ -95,6 +97,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     anyOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
+    mostOkInFlight: 0,
     okAtCap: 0,
     capSteps: 0,
     pausedUntil: Number.NEGATIVE_INFINITY,
@@ -127,7 +130,13 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
   const opened = obs.sentAt >= model.pausedUntil
-  const base = { ...model, anyOkSinceCut: model.anyOkSinceCut + 1, selfPauseMs: 0, okSinceOpened: model.okSinceOpened + (opened ? 1 : 0) }
+  const base = {
+    ...model,
+    mostOkInFlight: Math.max(model.mostOkInFlight, obs.inFlight ?? 0),
+    anyOkSinceCut: model.anyOkSinceCut + 1,
+    selfPauseMs: 0,
+    okSinceOpened: model.okSinceOpened + (opened ? 1 : 0),
+  }
   if (base.source === 'headers') return climbToAnnounced(base, obs, tuning)
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
@@ -170,11 +179,12 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
   const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0, capSteps: 0 }
   if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
-  const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0)
+  const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
   const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)
-  if (capMoved || (obs.slotBound === true && !obs.rateBound && inFlightCap !== null)) return { ...event, inFlightCap }
+  if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0 }
+  if (obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate.
   const pause = shutFor(obs) ? pauseFor(model, obs, tuning) : null
