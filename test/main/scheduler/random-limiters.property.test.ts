@@ -21,20 +21,26 @@ import { runDraw, runDrawTwoDesks } from './random-run'
 // The control law does not meet them on every draw (docs/architecture.md, "What it reaches"): what
 // it reaches is held as the share of draws meeting each target, so that it cannot slip, and every
 // draw that misses one is printed with its seed (`drawLimiter(seed)` replays it). RANDOM_DRAWS
-// (60 by default, to keep the unit suite short; 200 for the issue's count) and RANDOM_SEED (the
-// first seed, 1 by default) choose the draws; RANDOM_FIGURES=1 prints every run.
-const draws = Number(process.env.RANDOM_DRAWS ?? 60)
+// (200 by default, the issue's count: about a minute of one core) and RANDOM_SEED (the first
+// seed, 1 by default) choose the draws; RANDOM_FIGURES=1 prints every run.
+const draws = Number(process.env.RANDOM_DRAWS ?? 200)
 const firstSeed = Number(process.env.RANDOM_SEED ?? 1)
 const seeds = Array.from({ length: draws }, (_, i) => firstSeed + i)
 
-/** Shares of draws meeting each target, at least: what the control law reached over seeds 1–60, less a margin (README, "Limiters drawn at random"). */
+/**
+ * Shares of draws meeting each target, at least: what the control law reached over seeds 1–200
+ * (0.795 of the batches at 0.90, 0.76 within 1 % 429s, 0.79 of interactive p95s, every announcing
+ * draw, two desks split evenly and together at 0.90 on 0.78, back within 5 s on 0.42), less a
+ * margin (README, "Limiters drawn at random"). Other seeds reach other shares: over 201–400, 0.62
+ * of the two-desk runs split evenly.
+ */
 const reached = {
   ratio: 0.75,
-  rate429: 0.6,
+  rate429: 0.7,
   nothingLost: 1,
-  interactiveP95: 0.55,
+  interactiveP95: 0.75,
   /** Of the draws that announce their quota: 0.95 of the allowed rate and no 429 after the first answer. */
-  announced: 0.85,
+  announced: 0.95,
   fairSplit: 0.7,
   together: 0.7,
   climbBack: 0.4,
