@@ -5,6 +5,7 @@ import { forwardEvents } from './ipc/app-events'
 import { createDispatcher, type Dispatcher, type Handlers } from './ipc/dispatcher'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
 import { accountKey, findAccount } from '../shared/accounts'
+import { environmentIds } from '../shared/environments'
 import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createKnownSecrets } from './webhooks/known-secrets'
 import { createHandlers } from './ipc/handler-table'
@@ -31,6 +32,7 @@ import { createSettingsService } from './services/settings-service'
 import { createSupportService } from './services/support-service'
 import { createWebhookService } from './services/webhook-service'
 import { makeDataFolderPrivate } from './settings/data-folder'
+import { LearntLimitsStore } from './settings/learnt-limits-store'
 import { SettingsStore } from './settings/settings-store'
 import { EndpointStore } from './webhooks/endpoint-store'
 
@@ -75,6 +77,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const endpoints = new EndpointStore(options.dataDir)
   const loaded = await settings.load()
   const endpointsNotice = await endpoints.load()
+  const learntLimits = new LearntLimitsStore(options.dataDir)
+  const learntLimitsNotice = await learntLimits.load()
   // What the policy fixes beats settings.json, from the first use of the settings on.
   const { policy, notices: policyNotices } = await governSettings(settings, options.policyPath)
 
@@ -87,7 +91,27 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...options.scheduler,
     ...settings.get().throttle,
     activeKey: () => accountKey(connections.resolve()),
+    memory: {
+      recall: (key) => learntLimits.recall(key, serviceOf(key), Date.now()),
+      remember: (key, learnt) => {
+        learntLimits.remember(key, serviceOf(key), learnt)
+      },
+    },
   })
+  // A limit is the service's: one learnt on an environment pointed elsewhere since is not started from.
+  // The local sandbox's address changes at each start; its limits do not. (accountKey: "<environment>/<account>".)
+  const serviceOf = (key: string): string => {
+    const environment = environmentIds.find((id) => key.startsWith(`${id}/`))
+    if (environment === undefined) return ''
+    return environment === 'local' ? 'local' : (connections.baseUrl(environment) ?? '')
+  }
+  const saveLearntLimits = () =>
+    learntLimits.save().catch((error: unknown) => {
+      log.warn('The throttle could not keep what it learnt for the next start', error)
+    })
+  // A crash keeps what was learnt up to the last save; close saves the rest.
+  const learntLimitsTimer = setInterval(() => void saveLearntLimits(), 30_000)
+  learntLimitsTimer.unref()
   const scheduler = schedulers.inUse
   const requestLog = new RequestLog({ onListenerError: (error) => onInternalError?.(error) })
   const connections = createConnections({
@@ -147,7 +171,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     onAccountSwitched: schedulers.activeChanged,
     policy: policyView(policy),
   })
-  for (const notice of [folderNotice, loaded.notice, endpointsNotice, await audit.check()]) if (notice) settingsService.addNotice(notice)
+  for (const notice of [folderNotice, loaded.notice, endpointsNotice, learntLimitsNotice, await audit.check()])
+    if (notice) settingsService.addNotice(notice)
   for (const notice of policyNotices) settingsService.addNotice(notice)
   const batches = await createBatchService({
     dataDir: options.dataDir,
@@ -237,6 +262,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         (error: unknown) => error,
       )
       await batches.close()
+      clearInterval(learntLimitsTimer)
+      await saveLearntLimits()
       stopEvents()
       requestLog.dispose()
       const unsaved = await saving

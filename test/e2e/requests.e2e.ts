@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentsDeskApi } from '../../src/shared/contract/api'
 import { expectNoViolationsInBothSchemes } from './axe'
-import { launchBrowser, openApp, type AppPage } from './harness'
+import { launchBrowser, openApp, openScreen, type AppPage } from './harness'
 
 /** Notifications float over the page: close them so screenshots show the screen. */
 async function dismissNotifications(page: Page): Promise<void> {
@@ -51,8 +51,7 @@ describe('Requests', () => {
   beforeAll(async () => {
     browser = await launchBrowser()
     app = await openApp(browser)
-    await app.page.getByRole('navigation', { name: 'Screens' }).getByText('Requests', { exact: true }).click()
-    await app.page.getByRole('heading', { name: 'Requests', level: 2 }).waitFor()
+    await openScreen(app.page, 'Requests')
   })
 
   afterAll(async () => {
@@ -186,5 +185,30 @@ describe('Requests', () => {
     await page.mouse.wheel(0, 400_000)
     await page.getByText('/api/payment/pay_synthetic_0', { exact: true }).waitFor()
     expect(await rows.count()).toBeLessThan(60)
+  })
+
+  it('on a start after the throttle learnt a limit, starts from it, says so, and sends the first lookups under it', async () => {
+    const learntAt = Date.now() - 3 * 3_600_000
+    const resumed = await openApp(browser, {
+      sandbox: { rateLimit: { rate: 12, burst: 1 } },
+      learntLimitsFile: { version: 1, accounts: { 'local/default': { service: 'local', limit: 12, inFlightCap: null, learntAt } } },
+    })
+    try {
+      const { page } = resumed
+      await openScreen(page, 'Requests')
+      await expect.poll(() => page.getByTestId('learnt-limit').textContent()).toBe('12 req/s')
+      expect(await page.getByTestId('limit-source').textContent()).toMatch(
+        /^Learned from 429s while probing, in an earlier session \(.+\): checked again as requests go$/,
+      )
+      expect(await page.getByTestId('scheduler-phase').textContent()).toBe('Climbing back to the rate of the last 429')
+      await burst(page, 6)
+      const rows = page.getByRole('table', { name: 'Request log' }).locator('tbody tr[data-index]')
+      await expect.poll(() => rows.count()).toBe(6)
+      expect(await page.locator('tr[data-rate-limited]').count()).toBe(0)
+      await dismissNotifications(page)
+      await expectNoViolationsInBothSchemes(resumed, 'the Requests screen started from a learnt limit', 'requests-resumed')
+    } finally {
+      await resumed.close()
+    }
   })
 })

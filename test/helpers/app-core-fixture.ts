@@ -59,6 +59,8 @@ export async function startCoreFixture(
     policy?: unknown
     /** settings.json as found at start (a file edited by hand), written before the core starts. */
     settingsFile?: unknown
+    /** learnt-limits.json as found at start: what an earlier run of the app learnt of each account's limit. */
+    learntLimitsFile?: unknown
   } = {},
 ): Promise<CoreFixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'payments-desk-core-'))
@@ -67,6 +69,7 @@ export async function startCoreFixture(
   const undeclared: string[] = []
   const log = options.logFile ? await createAppLog({ dir: join(dataDir, 'logs') }) : options.support?.log
   if (options.settingsFile !== undefined) await writeFile(join(dataDir, 'settings.json'), JSON.stringify(options.settingsFile))
+  if (options.learntLimitsFile !== undefined) await writeFile(join(dataDir, 'learnt-limits.json'), JSON.stringify(options.learntLimitsFile))
   const policyPath = options.policy === undefined ? undefined : await writePolicyFile(options.policy)
   const core = await createAppCore({
     dataDir,

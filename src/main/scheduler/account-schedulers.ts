@@ -1,3 +1,4 @@
+import type { LearntLimit } from './rate-model'
 import { createScheduler, type Scheduler, type SchedulerOptions, type SchedulerState } from './scheduler'
 import { withConfig, defaultSchedulerConfig, type SchedulerConfig } from './scheduler-config'
 
@@ -22,8 +23,21 @@ export interface AccountSchedulers {
   readonly inUse: Scheduler
 }
 
-export function createAccountSchedulers(options: SchedulerOptions & { activeKey: () => string }): AccountSchedulers {
-  const { activeKey, ...schedulerOptions } = options
+/** What each account's throttle learnt, kept for the next start of the app (learnt-limits-store.ts). */
+export interface LearntMemory {
+  recall(key: string): LearntLimit | null
+  remember(key: string, learnt: LearntLimit): void
+}
+
+/** What a scheduler has learnt from 429s, worth starting from next time; an announced limit is read again from the first answer. */
+export function learntOf(state: SchedulerState, now: number): LearntLimit | null {
+  if (state.limitSource === 'headers' || (state.learnedLimit === null && state.inFlightCap === null)) return null
+  return { limit: state.learnedLimit, inFlightCap: state.inFlightCap, learntAt: state.resumedFrom ?? now }
+}
+
+export function createAccountSchedulers(options: SchedulerOptions & { activeKey: () => string; memory?: LearntMemory }): AccountSchedulers {
+  const { activeKey, memory, ...schedulerOptions } = options
+  const now = options.now ?? Date.now
   let config = withConfig(defaultSchedulerConfig, schedulerOptions)
   const schedulers = new Map<string, Scheduler>()
   const listeners = new Set<(state: SchedulerState) => void>()
@@ -36,8 +50,13 @@ export function createAccountSchedulers(options: SchedulerOptions & { activeKey:
   function forKey(key: string): Scheduler {
     let scheduler = schedulers.get(key)
     if (!scheduler) {
-      scheduler = createScheduler({ ...schedulerOptions, ...config })
+      scheduler = createScheduler({ ...schedulerOptions, ...config, learnt: memory?.recall(key) ?? null })
       scheduler.onState(tell)
+      if (memory)
+        scheduler.onState((state) => {
+          const learnt = learntOf(state, now())
+          if (learnt !== null) memory.remember(key, learnt)
+        })
       schedulers.set(key, scheduler)
     }
     return scheduler

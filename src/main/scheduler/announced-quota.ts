@@ -180,7 +180,7 @@ export function learnQuota(
   const windowMs = announced.windowMs ?? (seen > 0 ? seen : null)
   if (announced.limit === null || windowMs === null) return { ...model, quota, longestResetMs }
   const limit = (announced.limit * 1000) / Math.max(windowMs, 1_000 / model.ceiling)
-  return { ...model, quota, longestResetMs, windowMs, limit, source: 'headers', phase: 'hold' }
+  return { ...model, quota, longestResetMs, windowMs, limit, source: 'headers', phase: 'hold', resumedFrom: null }
 }
 
 export function announcedRate(model: RateModel, tuning: RateTuning): number {

@@ -59,6 +59,17 @@ export interface RateModel {
   readonly okSinceOpened: number
   /** Two (sentSeq, sentAt) marks a second or more apart: what was sent over the last one to two seconds. */
   readonly sentMarks: readonly { seq: number; at: number }[]
+  /** When the limit this desk started from was learnt, in an earlier run (resumeFrom); null once an answer has moved it. */
+  readonly resumedFrom: number | null
+}
+
+/** What a desk learnt of an account's limit, kept for its next start (learnt-limits.ts). */
+export interface LearntLimit {
+  /** The law's limit (req/s), or null if only a cap on requests in flight was learnt. */
+  limit: number | null
+  inFlightCap: number | null
+  /** Epoch ms. */
+  learntAt: number
 }
 
 /** What the driver knew of a request when it was sent. */
@@ -107,6 +118,28 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     answers: 0,
     okSinceOpened: 0,
     sentMarks: [],
+    resumedFrom: null,
+  }
+}
+
+/**
+ * Starts from a limit learnt in an earlier run, as the law stands after a cut there: climbing back
+ * to it over the climb, then probing above with the credit a fresh start has. A limit that has
+ * fallen since is found by the first 429, as a limit that falls is; one that has risen, by the probe.
+ */
+export function resumeFrom(model: RateModel, learnt: LearntLimit, tuning: RateTuning = defaultRateTuning): RateModel {
+  const capped = learnt.inFlightCap === null ? model : { ...model, inFlightCap: Math.max(1, Math.round(learnt.inFlightCap)) }
+  const resumed = { ...capped, resumedFrom: learnt.learntAt }
+  if (learnt.limit === null) return resumed
+  const limit = clamp(learnt.limit, tuning.floor, model.ceiling)
+  return {
+    ...resumed,
+    limit,
+    rate: clamp(limit * (1 - tuning.cut), tuning.floor, model.ceiling),
+    source: 'probing',
+    phase: 'hold',
+    okSinceCut: 0,
+    climb: climbFor(limit, tuning),
   }
 }
 
@@ -177,7 +210,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // burst: that says nothing of the rate. Its Retry-After is still the service's word.
   if (!obs.rateBound && obs.slotBound !== true)
     return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
-  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0, capSteps: 0 }
+  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0, capSteps: 0, resumedFrom: null }
   if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
   const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and

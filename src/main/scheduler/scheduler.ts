@@ -1,4 +1,15 @@
-import { defaultRateTuning, initialModel, observe, pausedUntil, restart, withCeiling, type RateModel, type RateTuning } from './rate-model'
+import {
+  defaultRateTuning,
+  initialModel,
+  observe,
+  pausedUntil,
+  restart,
+  resumeFrom,
+  withCeiling,
+  type LearntLimit,
+  type RateModel,
+  type RateTuning,
+} from './rate-model'
 import { defaultSchedulerConfig, withConfig, type SchedulerConfig } from './scheduler-config'
 import type { Scheduler, SchedulerState, ScheduleOptions, TaskContext, TaskFeedback } from './scheduler-types'
 import { cancelled, observationOf } from './task-outcome'
@@ -17,6 +28,8 @@ export interface SchedulerOptions extends Partial<SchedulerConfig> {
   /** Epoch ms. Must agree with the global timers (vitest fake timers fake both). */
   now?: () => number
   tuning?: Partial<RateTuning>
+  /** What an earlier run learnt of this account's limit: the law starts there rather than from `initialRate`. */
+  learnt?: LearntLimit | null
 }
 
 /**
@@ -28,7 +41,8 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
   const now = options.now ?? Date.now
   const tuning: RateTuning = { ...defaultRateTuning, ...options.tuning }
   const config = withConfig(defaultSchedulerConfig, options)
-  let model: RateModel = initialModel(config.initialRate, config.ceiling, tuning)
+  const fresh = initialModel(config.initialRate, config.ceiling, tuning)
+  let model: RateModel = options.learnt ? resumeFrom(fresh, options.learnt, tuning) : fresh
   const pacing = new Pacing(model, tuning, () => config.headroom, now)
   const lanes = new Lanes()
   const listeners = new Set<(state: SchedulerState) => void>()
@@ -54,6 +68,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       windowMs: model.windowMs,
       phase: model.phase,
       inFlightCap: model.inFlightCap,
+      resumedFrom: model.resumedFrom,
       headroom: config.headroom,
       batchRate: pacing.batchRate(),
       ...pacing.tokens(),

@@ -187,6 +187,14 @@ describe('RequestsView', () => {
     expect(screen.getByTestId('scheduler-phase')).toHaveTextContent('Above the rate of the last 429, looking for a higher limit')
   })
 
+  it('says when the limit was learnt in an earlier session, until an answer replaces it', async () => {
+    const learntAt = new Date(2026, 10, 27, 14, 2).getTime()
+    await show([], schedulerState({ learnedLimit: 30, limitSource: 'probing', phase: 'hold', resumedFrom: learntAt }))
+    expect(screen.getByTestId('limit-source')).toHaveTextContent(
+      /^Learned from 429s while probing, in an earlier session \(.*27.*14:02.*\): checked again as requests go$/,
+    )
+  })
+
   it('says how many requests in flight the service was seen to refuse more than, and none before', async () => {
     await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 4 }))
     expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent('At most 4 at once: a 429 came with 5 in flight')

@@ -2,6 +2,7 @@ import { SimpleGrid, Text } from '@mantine/core'
 import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
 import { formatDuration } from '../../../../shared/format/duration'
 import { formatRate } from '../../../../shared/format/number'
+import { formatLocalShort } from '../../../../shared/format/time'
 
 const sourceWords: Record<SchedulerStateView['limitSource'], string> = {
   headers: 'Announced by the service (rate-limit headers)',
@@ -17,6 +18,11 @@ const phaseWords: Record<SchedulerStateView['phase'], string> = {
 
 function nowWords(phase: SchedulerStateView['phase'], source: SchedulerStateView['limitSource']): string {
   return source === 'headers' ? 'Pacing at the announced limit' : phaseWords[phase]
+}
+
+// Started from what an earlier run of the app learnt; the first 429 or announcement replaces it.
+function resumedWords(resumedFrom: number | null): string {
+  return resumedFrom === null ? '' : `, in an earlier session (${formatLocalShort(resumedFrom)}): checked again as requests go`
 }
 
 function windowWords(windowMs: number | null): string {
@@ -38,7 +44,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 /** What the throttle believes about the service's limit, and where that belief came from. */
 export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
-  const { learnedLimit, limitSource, windowMs, phase, inFlightCap, headroom, batchRate } = scheduler
+  const { learnedLimit, limitSource, windowMs, phase, inFlightCap, headroom, batchRate, resumedFrom } = scheduler
   const perWindow =
     learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
@@ -49,7 +55,11 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
         value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`}
         testId="learnt-limit"
       />
-      <Fact label="Learned from" value={sourceWords[limitSource]} testId="limit-source" />
+      <Fact
+        label="Learned from"
+        value={sourceWords[limitSource] + (limitSource === 'probing' ? resumedWords(resumedFrom) : '')}
+        testId="limit-source"
+      />
       <Fact label="Window" value={windowWords(windowMs)} testId="limit-window" />
       <Fact label="Now" value={nowWords(phase, limitSource)} testId="scheduler-phase" />
       <Fact

@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { AppCore } from '../../../src/main/app-core'
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox'
+import { bulkIds, reopenCore, waitForStatus } from '../batch/batch-helpers'
+
+// The whole app, twice on one data folder, against the local sandbox limited to 8 requests a
+// second with no burst: the first run learns the limit from 429s; the next starts from it.
+
+let sandbox: RunningSandbox
+let dir: string
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ bulkPayments: 60, rateLimit: { rate: 8, burst: 1 } })
+  dir = await mkdtemp(join(tmpdir(), 'payments-desk-learnt-core-'))
+})
+afterAll(async () => {
+  await sandbox.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+/** Whether each request of the batch was refused, in the order sent. */
+async function batchOf(core: AppCore, ids: string[]): Promise<boolean[]> {
+  const started = core.requestLog.snapshot().length
+  const job = await core.batches.start(ids, 'learn')
+  await waitForStatus(core, job.id, 'completed', 60_000)
+  return core.requestLog
+    .snapshot()
+    .slice(started)
+    .map((entry) => entry.rateLimited)
+}
+
+const refusals = (answers: boolean[]) => answers.filter(Boolean).length
+
+it('the next start of the app begins at the limit the last one learnt, shows where it came from, and does not learn it again from 429s', async () => {
+  const first = await reopenCore(dir, sandbox)
+  expect(first.scheduler.state().resumedFrom).toBeNull()
+  const firstRun = await batchOf(first, bulkIds(1, 30))
+  const learnt = first.scheduler.state().learnedLimit
+  // From 20/s, the first run meets the limit within its first requests.
+  expect(refusals(firstRun.slice(0, 10))).toBeGreaterThan(0)
+  expect(learnt).not.toBeNull()
+  await first.close()
+  const file = JSON.parse(await readFile(join(dir, 'learnt-limits.json'), 'utf8')) as { accounts: Record<string, { limit: number }> }
+  expect(file.accounts['local/default']?.limit).toBe(learnt)
+
+  // A restart takes a moment: the sandbox's bucket, which has no burst, is not still empty from the last request.
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  const next = await reopenCore(dir, sandbox)
+  const resumed = next.scheduler.state()
+  expect(resumed).toMatchObject({ learnedLimit: learnt, limitSource: 'probing', phase: 'hold' })
+  expect(resumed.resumedFrom).not.toBeNull()
+  const nextRun = await batchOf(next, bulkIds(31, 60))
+  // It starts under the limit it knows: no 429 until it probes above it, once it has climbed back.
+  expect(refusals(nextRun.slice(0, 10))).toBe(0)
+  expect(refusals(nextRun)).toBeLessThan(refusals(firstRun))
+  await next.close()
+}, 120_000)

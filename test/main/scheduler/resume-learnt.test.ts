@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { learntOf } from '../../../src/main/scheduler/account-schedulers'
+import { defaultRateTuning, initialModel, observe, resumeFrom, type LearntLimit } from '../../../src/main/scheduler/rate-model'
+import type { Scheduler } from '../../../src/main/scheduler/scheduler'
+import { drawLimiter, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
+import { runDraw } from './random-run'
+
+const startedAt = 1_700_000_000_000
+beforeEach(() => {
+  vi.useFakeTimers({ now: startedAt })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+it('starts from a limit learnt before as after a cut there, and the first 429 replaces it', () => {
+  const learnt: LearntLimit = { limit: 40, inFlightCap: 6, learntAt: startedAt - 3_600_000 }
+  const model = resumeFrom(initialModel(20, 100), learnt)
+  expect(model).toMatchObject({ limit: 40, rate: 40 * (1 - defaultRateTuning.cut), phase: 'hold', source: 'probing', inFlightCap: 6 })
+  expect(model.resumedFrom).toBe(learnt.learntAt)
+  const sent = { at: startedAt, sentAt: startedAt, generation: model.generation, sentSeq: 1, rateBound: true, inFlight: 1 }
+  const refused = observe(model, { kind: 'rate-limited', ...sent })
+  expect(refused.resumedFrom).toBeNull()
+  expect(refused.limit).toBeLessThan(40)
+  // Above the ceiling the user set, a remembered limit is held to the ceiling.
+  expect(resumeFrom(initialModel(20, 10), learnt).limit).toBe(10)
+})
+
+it('a remembered cap alone starts the cap, and leaves the rate to be found', () => {
+  const model = resumeFrom(initialModel(20, 100), { limit: null, inFlightCap: 3, learntAt: startedAt })
+  expect(model).toMatchObject({ limit: null, phase: 'discover', inFlightCap: 3, rate: 20 })
+})
+
+// Each draw twice, as a user meets it: the first run of the app learns the limit from nothing, the
+// next starts from what the first learnt (what learnt-limits.json keeps between runs).
+const draws = Number(process.env.RESUME_DRAWS ?? 40)
+const firstSeed = Number(process.env.RESUME_SEED ?? 1)
+
+it(`over ${draws} drawn limiters, a desk that starts from what it learnt meets fewer 429s and more targets, and loses nothing`, async () => {
+  const cold = { refused: 0, meets: 0 }
+  const warm = { refused: 0, meets: 0 }
+  const worse: string[] = []
+  for (let seed = firstSeed; seed < firstSeed + draws; seed++) {
+    const draw = drawLimiter(seed)
+    const seen: { learnt: LearntLimit | null } = { learnt: null }
+    vi.setSystemTime(startedAt)
+    const first = await runDraw(draw, {}, (scheduler: Scheduler) =>
+      scheduler.onState((state) => {
+        seen.learnt = learntOf(state, Date.now()) ?? seen.learnt
+      }),
+    )
+    vi.setSystemTime(startedAt)
+    const next = await runDraw(draw, { learnt: seen.learnt })
+    expect(next.lost, `seed ${seed}: ${draw.name}`).toBe(0)
+    cold.refused += Math.round(first.rate429 * first.requests)
+    warm.refused += Math.round(next.rate429 * next.requests)
+    cold.meets += meetsDrawTargets(draw, first) ? 1 : 0
+    warm.meets += meetsDrawTargets(draw, next) ? 1 : 0
+    if (meetsDrawTargets(draw, first) && !meetsDrawTargets(draw, next)) worse.push(`seed ${seed}: ${draw.name}`)
+  }
+  if (process.env.RESUME_FIGURES) console.log(JSON.stringify({ draws, firstSeed, cold, warm, worse }))
+  expect(warm.refused, `seeds ${firstSeed}-${firstSeed + draws - 1}; met on the first run only: ${worse.join('; ')}`).toBeLessThan(
+    cold.refused,
+  )
+  expect(warm.meets, `seeds ${firstSeed}-${firstSeed + draws - 1}; met on the first run only: ${worse.join('; ')}`).toBeGreaterThan(
+    cold.meets,
+  )
+}, 300_000)
