@@ -4,8 +4,7 @@ import { AuditLog } from './audit/audit-log'
 import { forwardEvents } from './ipc/app-events'
 import { createDispatcher, type Dispatcher, type Handlers } from './ipc/dispatcher'
 import { createEventEmitter, type EventListener } from './ipc/event-emitter'
-import { accountKey, findAccount } from '../shared/accounts'
-import { environmentIds } from '../shared/environments'
+import { accountKey, environmentOfKey, findAccount } from '../shared/accounts'
 import { createLinkInbox, type LinkInbox } from './links/link-inbox'
 import { createKnownSecrets } from './webhooks/known-secrets'
 import { createHandlers } from './ipc/handler-table'
@@ -99,10 +98,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   })
   // A limit is the service's: one learnt on an environment pointed elsewhere since is not started from.
-  // The local sandbox's address changes at each start; its limits do not. (accountKey: "<environment>/<account>".)
+  // The local sandbox's address changes at each start; its limits do not.
   const serviceOf = (key: string): string => {
-    const environment = environmentIds.find((id) => key.startsWith(`${id}/`))
-    if (environment === undefined) return ''
+    const environment = environmentOfKey(key)
+    if (environment === null) return ''
     return environment === 'local' ? 'local' : (connections.baseUrl(environment) ?? '')
   }
   const saveLearntLimits = () =>

@@ -1,4 +1,4 @@
-import type { EnvironmentId } from './environments'
+import { environmentIds, type EnvironmentId } from './environments'
 import { checkAccountRef } from './links/payment-link'
 
 // A merchant account: one key of the service, kept in the keychain under the account's ID.
@@ -24,6 +24,11 @@ export interface AccountRef {
 /** A short stable name for an environment's account, for maps and logs: "production/shop-fr". */
 export function accountKey(ref: AccountRef): string {
   return `${ref.environment}/${ref.account}`
+}
+
+/** The environment an accountKey names, or null for a string accountKey did not make. */
+export function environmentOfKey(key: string): EnvironmentId | null {
+  return environmentIds.find((id) => key.startsWith(`${id}/`)) ?? null
 }
 
 /** By name (case-insensitive) or ID. */

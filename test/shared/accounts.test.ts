@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkAccountName, findAccount, newAccountId } from '../../src/shared/accounts'
+import { accountKey, checkAccountName, environmentOfKey, findAccount, newAccountId } from '../../src/shared/accounts'
+import { environmentIds } from '../../src/shared/environments'
+import { seededRandom } from '../../src/sandbox/faults'
 import { defaultEnvironmentAccounts } from '../../src/shared/contract/account-schema'
 import { paymentLink, parsePaymentLink } from '../../src/shared/links/payment-link'
 import { settingsSchema } from '../../src/shared/contract/settings-schema'
@@ -82,5 +84,22 @@ describe('settings from before accounts', () => {
       theme: 'system',
     })
     expect(parsed.success).toBe(false)
+  })
+})
+
+describe('account keys', () => {
+  it('name the environment they were made for, whatever the account is called', () => {
+    const random = seededRandom(4217)
+    for (let i = 0; i < 200; i++) {
+      const environment = environmentIds[Math.floor(random() * environmentIds.length)] ?? 'local'
+      const name = Array.from({ length: 1 + Math.floor(random() * 30) }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('')
+      const key = accountKey({ environment, account: newAccountId(name, []) })
+      expect(environmentOfKey(key), `seed 4217, ${JSON.stringify(name)}`).toBe(environment)
+    }
+  })
+
+  it('name none for a string no key was made from', () => {
+    for (const text of ['', 'local', 'staging/default', 'Local/default', '/default', 'localx/default'])
+      expect(environmentOfKey(text)).toBeNull()
   })
 })
