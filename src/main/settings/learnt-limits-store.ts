@@ -4,6 +4,7 @@ import { isAppError } from '../../shared/app-error'
 import { readJsonFile, writeJsonFile } from '../storage/json-file'
 import { createSerialQueue } from '../storage/serial-queue'
 import type { LearntLimit } from '../scheduler/rate-model'
+import { lowestCeiling } from '../../shared/contract/scheduler-schema'
 
 /** A limit learnt longer ago than this is not started from: the service's may have changed, and learning it again costs seconds. */
 export const learntLimitKeptMs = 7 * 24 * 3_600_000
@@ -61,7 +62,10 @@ export class LearntLimitsStore {
     if (service === '' || entry === undefined || entry.service !== service) return null
     if (entry.learntAt > now + clockSkewMs || now - entry.learntAt > learntLimitKeptMs) return null
     if (entry.limit === null && entry.inFlightCap === null) return null
-    return { limit: entry.limit, inFlightCap: entry.inFlightCap, learntAt: Math.min(entry.learntAt, now) }
+    // A file edited to say 0.000001/s would hold every lookup for minutes: a start never goes below
+    // what the settings allow. A limit truly lower is found again by the first 429.
+    const limit = entry.limit === null ? null : Math.max(lowestCeiling, entry.limit)
+    return { limit, inFlightCap: entry.inFlightCap, learntAt: Math.min(entry.learntAt, now) }
   }
 
   /** Kept in memory at once; written by `save`. */

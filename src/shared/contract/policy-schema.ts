@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { checkBaseUrl, environmentIds } from '../environments'
+import { ceilingSchema } from './scheduler-schema'
 
 export const roles = ['support', 'admin'] as const
 export type Role = (typeof roles)[number]
@@ -39,7 +40,7 @@ export const policyFileSchema = z
     /** Scheduler limits fixed by the policy; the ones left out stay the user's (an admin's) to set. */
     throttle: z
       .object({
-        ceiling: z.number().min(1).max(1_000),
+        ceiling: ceilingSchema,
         concurrency: z.number().int().min(1).max(64),
         headroom: z.number().min(0).max(0.5),
       })

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 
+/** The lowest ceiling the settings take (req/s): no setting, and no memory of a limit, starts the throttle below it. */
+export const lowestCeiling = 1
+
+/** The user's ceiling, wherever it is set (settings, policy, the Requests screen). */
+export const ceilingSchema = z.number().min(lowestCeiling).max(1_000)
+
 export const schedulerStateSchema = z.object({
   rate: z.number(),
   ceiling: z.number(),
@@ -39,7 +45,7 @@ export const schedulerStateSchema = z.object({
 })
 
 export const schedulerConfigSchema = z.object({
-  ceiling: z.number().min(1).max(1_000),
+  ceiling: ceilingSchema,
   concurrency: z.number().int().min(1).max(64),
   /** Fraction of the limit batch work leaves to colleagues on the same key (0 to 0.5). */
   headroom: z.number().min(0).max(0.5),

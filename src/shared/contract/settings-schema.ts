@@ -2,12 +2,13 @@ import { z } from 'zod'
 import { defaultEnvironmentAccounts, environmentAccountsSchema } from './account-schema'
 import { environmentIds } from '../environments'
 import { recentInAll, type RecentLookup } from '../recent-lookups'
+import { ceilingSchema } from './scheduler-schema'
 
 export const themeSchema = z.enum(['light', 'dark', 'system'])
 
 export const throttleSchema = z.object({
   /** The most requests per second the scheduler may send, whatever it learns. */
-  ceiling: z.number().min(1).max(1_000),
+  ceiling: ceilingSchema,
   concurrency: z.number().int().min(1).max(64),
   /** Fraction of the service's limit batch work leaves to colleagues on the same key; absent in files from before it existed. */
   headroom: z.number().min(0).max(0.5).default(0.1),

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -58,3 +58,28 @@ it('the next start of the app begins at the limit the last one learnt, shows whe
   expect(refusals(nextRun)).toBeLessThan(refusals(firstRun))
   await next.close()
 }, 120_000)
+
+// learnt-limits.json edited to say the service allows a request every eleven days: the file is
+// well formed, and a start from it held every lookup ten seconds (the law's floor of 0.1/s).
+it('a hand-edited memory of a limit far below anything the settings allow does not slow lookups past a second', async () => {
+  const edited = await mkdtemp(join(tmpdir(), 'payments-desk-learnt-edited-'))
+  const accounts = { 'local/default': { service: 'local', limit: 1e-6, inFlightCap: null, learntAt: Date.now() } }
+  await writeFile(join(edited, 'learnt-limits.json'), JSON.stringify({ version: 1, accounts }))
+  // A service that limits nothing: any wait is the throttle's own.
+  const open = await startSandbox({ bulkPayments: 3, rateLimit: { rate: 0 } })
+  const core = await reopenCore(edited, open)
+  try {
+    expect(core.scheduler.state().learnedLimit).toBe(1)
+    const waits: number[] = []
+    for (const id of bulkIds(1, 3)) {
+      const started = Date.now()
+      await core.payments.get(id)
+      waits.push(Date.now() - started)
+    }
+    for (const wait of waits) expect(wait).toBeLessThan(2_000)
+  } finally {
+    await core.close()
+    await open.close()
+    await rm(edited, { recursive: true, force: true })
+  }
+}, 60_000)

@@ -105,3 +105,37 @@ it('a file edited to hold thousands of accounts keeps no more than 500, and a ne
   expect(Object.keys(kept.accounts)).toHaveLength(500)
   expect(kept.accounts['production/new']).toBeDefined()
 })
+
+// Files drawn at random from values an editor, a bug or an attacker might leave: whatever the file
+// holds, loading it never throws, and what is recalled is a start the throttle can take.
+it('a file of any shape loads or is set aside, and recalls only limits within what the settings allow', async () => {
+  const seed = 20261128
+  const random = seededRandom(seed)
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T
+  const numbers = [0, -1, 1e-9, 0.05, 0.5, 1, 7.25, 999, 1e6, 2e6, Number.MAX_VALUE, 1.5, 3]
+  const anything = () => pick<unknown>([pick(numbers), null, 'x', true, [], {}, { limit: 1 }, pick(numbers) * 1e12])
+  for (let file = 0; file < 200; file++) {
+    const accounts: Record<string, unknown> = {}
+    for (let i = 0; i < 1 + Math.floor(random() * 4); i++) {
+      accounts[pick(['local/default', 'production/default', 'production/shop-fr', 'x'.repeat(400)])] = {
+        service: pick(['local', service, '', 7]),
+        limit: random() < 0.8 ? pick([...numbers, null]) : anything(),
+        inFlightCap: random() < 0.8 ? pick([null, 1, 3, 0, 2.5, 20_000]) : anything(),
+        learntAt: random() < 0.8 ? now - pick([0, 1, 3_600_000, -3_600_000, -3 * 24 * 3_600_000, 10 * 24 * 3_600_000]) : anything(),
+      }
+    }
+    await writeFile(join(dir, 'learnt-limits.json'), JSON.stringify({ version: pick([1, 1, 1, 2, '1']), accounts }))
+    const store = new LearntLimitsStore(dir)
+    await store.load()
+    for (const [account, entry] of Object.entries(accounts)) {
+      const recalled = store.recall(account, (entry as { service: string }).service, now)
+      if (recalled === null) continue
+      const where = `seed ${seed}, file ${file}: ${JSON.stringify(entry)}`
+      if (recalled.limit !== null) expect(recalled.limit, where).toBeGreaterThanOrEqual(1)
+      if (recalled.limit !== null) expect(recalled.limit, where).toBeLessThanOrEqual(1e6)
+      if (recalled.inFlightCap !== null) expect(Number.isInteger(recalled.inFlightCap) && recalled.inFlightCap >= 1, where).toBe(true)
+      expect(recalled.learntAt, where).toBeLessThanOrEqual(now)
+      expect(now - recalled.learntAt, where).toBeLessThanOrEqual(learntLimitKeptMs)
+    }
+  }
+})
