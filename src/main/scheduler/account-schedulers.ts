@@ -29,10 +29,16 @@ export interface LearntMemory {
   remember(key: string, learnt: LearntLimit): void
 }
 
-/** What a scheduler has learnt from 429s, worth starting from next time; an announced limit is read again from the first answer. */
-export function learntOf(state: SchedulerState, now: number): LearntLimit | null {
-  if (state.limitSource === 'headers' || (state.learnedLimit === null && state.inFlightCap === null)) return null
-  return { limit: state.learnedLimit, inFlightCap: state.inFlightCap, learntAt: state.resumedFrom ?? now }
+/**
+ * What a scheduler has learnt, worth starting from next time: the limit and cap 429s placed, or,
+ * before any limit, the rate the doubling reached above where it started. An announced limit is
+ * read again from the first answer.
+ */
+export function learntOf(state: SchedulerState, now: number, startRate: number): LearntLimit | null {
+  if (state.limitSource === 'headers') return null
+  const reached = state.learnedLimit === null && state.rate > startRate ? state.rate : null
+  if (state.learnedLimit === null && state.inFlightCap === null && reached === null) return null
+  return { limit: state.learnedLimit, inFlightCap: state.inFlightCap, reached, learntAt: state.resumedFrom ?? now }
 }
 
 export function createAccountSchedulers(options: SchedulerOptions & { activeKey: () => string; memory?: LearntMemory }): AccountSchedulers {
@@ -54,7 +60,7 @@ export function createAccountSchedulers(options: SchedulerOptions & { activeKey:
       scheduler.onState(tell)
       if (memory)
         scheduler.onState((state) => {
-          const learnt = learntOf(state, now())
+          const learnt = learntOf(state, now(), config.initialRate)
           if (learnt !== null) memory.remember(key, learnt)
         })
       schedulers.set(key, scheduler)

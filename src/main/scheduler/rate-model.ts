@@ -68,6 +68,8 @@ export interface LearntLimit {
   /** The law's limit (req/s), or null if only a cap on requests in flight was learnt. */
   limit: number | null
   inFlightCap: number | null
+  /** With no limit learnt: the rate the doubling reached, every step of it passed; else null. */
+  reached: number | null
   /** Epoch ms. */
   learntAt: number
 }
@@ -126,11 +128,18 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
  * Starts from a limit learnt in an earlier run, as the law stands after a cut there: climbing back
  * to it over the climb, then probing above with the credit a fresh start has. A limit that has
  * fallen since is found by the first 429, as a limit that falls is; one that has risen, by the probe.
+ * With no limit learnt, the doubling starts from the rate it reached.
  */
 export function resumeFrom(model: RateModel, learnt: LearntLimit, tuning: RateTuning = defaultRateTuning): RateModel {
   const capped = learnt.inFlightCap === null ? model : { ...model, inFlightCap: Math.max(1, Math.round(learnt.inFlightCap)) }
   const resumed = { ...capped, resumedFrom: learnt.learntAt }
-  if (learnt.limit === null) return resumed
+  if (learnt.limit === null) {
+    // No 429 has placed a limit (a cap on requests in flight alone, or none met): the doubling
+    // goes on from where it reached, not again from the start.
+    if (learnt.reached === null) return resumed
+    const rate = clamp(Math.max(model.rate, learnt.reached), tuning.floor, model.ceiling)
+    return { ...resumed, rate, discoverFrom: rate }
+  }
   const limit = clamp(learnt.limit, tuning.floor, model.ceiling)
   return {
     ...resumed,

@@ -18,6 +18,8 @@ const entrySchema = z.object({
   service: z.string().max(2_048),
   limit: z.number().positive().max(1e6).nullable(),
   inFlightCap: z.number().int().min(1).max(10_000).nullable(),
+  // Absent from files written before it was kept.
+  reached: z.number().positive().max(1e6).nullable().optional(),
   learntAt: z.number().int().nonnegative(),
 })
 const fileSchema = z.object({ version: z.literal(1), accounts: z.record(z.string().max(300), entrySchema) })
@@ -26,9 +28,10 @@ type Entry = z.infer<typeof entrySchema>
 
 /**
  * learnt-limits.json in the data folder: per account, the limit and cap on requests in flight the
- * throttle last learnt from 429s, so the next start of the app begins there instead of learning
- * it again (a cold start doubles from 20/s and meets 429s on the way). Only a hint: the law
- * corrects it from the first answers, and a file that cannot be read is set aside and forgotten.
+ * throttle last learnt from 429s (or, with no limit met, the rate it reached), so the next start
+ * of the app begins there instead of learning it again (a cold start doubles from 20/s and meets
+ * 429s on the way). Only a hint: the law corrects it from the first answers, and a file that
+ * cannot be read is set aside and forgotten.
  */
 export class LearntLimitsStore {
   private entries = new Map<string, Entry>()
@@ -61,19 +64,32 @@ export class LearntLimitsStore {
     const entry = this.entries.get(account)
     if (service === '' || entry === undefined || entry.service !== service) return null
     if (entry.learntAt > now + clockSkewMs || now - entry.learntAt > learntLimitKeptMs) return null
-    if (entry.limit === null && entry.inFlightCap === null) return null
+    const reached = entry.reached ?? null
+    if (entry.limit === null && entry.inFlightCap === null && reached === null) return null
     // A file edited to say 0.000001/s would hold every lookup for minutes: a start never goes below
     // what the settings allow. A limit truly lower is found again by the first 429.
-    const limit = entry.limit === null ? null : Math.max(lowestCeiling, entry.limit)
-    return { limit, inFlightCap: entry.inFlightCap, learntAt: Math.min(entry.learntAt, now) }
+    const atLeastLowest = (rate: number | null) => (rate === null ? null : Math.max(lowestCeiling, rate))
+    return {
+      limit: atLeastLowest(entry.limit),
+      inFlightCap: entry.inFlightCap,
+      reached: atLeastLowest(reached),
+      learntAt: Math.min(entry.learntAt, now),
+    }
   }
 
   /** Kept in memory at once; written by `save`. */
   remember(account: string, service: string, learnt: LearntLimit): void {
     if (service === '') return
-    const entry = { service, limit: learnt.limit, inFlightCap: learnt.inFlightCap, learntAt: Math.round(learnt.learntAt) }
+    const entry = {
+      service,
+      limit: learnt.limit,
+      inFlightCap: learnt.inFlightCap,
+      reached: learnt.reached,
+      learntAt: Math.round(learnt.learntAt),
+    }
     const before = this.entries.get(account)
-    if (before && before.service === service && before.limit === entry.limit && before.inFlightCap === entry.inFlightCap) return
+    const same = before?.limit === entry.limit && before.inFlightCap === entry.inFlightCap && (before.reached ?? null) === entry.reached
+    if (before?.service === service && same) return
     if (!this.entries.has(account) && this.entries.size >= mostKept) {
       const oldest = [...this.entries].sort((a, b) => a[1].learntAt - b[1].learntAt)[0]
       if (oldest) this.entries.delete(oldest[0])

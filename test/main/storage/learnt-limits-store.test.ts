@@ -24,20 +24,33 @@ async function reopened(): Promise<LearntLimitsStore> {
 
 it('keeps what each account learnt for the next start, on the service it was learnt on', async () => {
   const store = await reopened()
-  store.remember('production/default', service, { limit: 42.5, inFlightCap: null, learntAt: now })
-  store.remember('production/shop-fr', service, { limit: null, inFlightCap: 6, learntAt: now })
+  store.remember('production/default', service, { limit: 42.5, inFlightCap: null, reached: null, learntAt: now })
+  store.remember('production/shop-fr', service, { limit: null, inFlightCap: 6, reached: null, learntAt: now })
+  store.remember('production/shop-de', service, { limit: null, inFlightCap: null, reached: 140, learntAt: now })
   await store.save()
   const next = await reopened()
-  expect(next.recall('production/default', service, now + 60_000)).toEqual({ limit: 42.5, inFlightCap: null, learntAt: now })
-  expect(next.recall('production/shop-fr', service, now)).toEqual({ limit: null, inFlightCap: 6, learntAt: now })
+  expect(next.recall('production/shop-de', service, now)).toEqual({ limit: null, inFlightCap: null, reached: 140, learntAt: now })
+  expect(next.recall('production/default', service, now + 60_000)).toEqual({ limit: 42.5, inFlightCap: null, reached: null, learntAt: now })
+  expect(next.recall('production/shop-fr', service, now)).toEqual({ limit: null, inFlightCap: 6, reached: null, learntAt: now })
   // The environment pointed at another service since: its limit is not this one's.
   expect(next.recall('production/default', 'https://other.example.com', now)).toBeNull()
   expect(next.recall('operator/default', service, now)).toBeNull()
 })
 
+it('reads a file written before the rate reached was kept', async () => {
+  const accounts = { 'production/default': { service, limit: null, inFlightCap: 4, learntAt: now } }
+  await writeFile(join(dir, 'learnt-limits.json'), JSON.stringify({ version: 1, accounts }))
+  expect((await reopened()).recall('production/default', service, now)).toEqual({
+    limit: null,
+    inFlightCap: 4,
+    reached: null,
+    learntAt: now,
+  })
+})
+
 it('does not start from a limit learnt more than a week ago, or stamped far ahead of the clock', async () => {
   const store = await reopened()
-  store.remember('production/default', service, { limit: 10, inFlightCap: null, learntAt: now })
+  store.remember('production/default', service, { limit: 10, inFlightCap: null, reached: null, learntAt: now })
   expect(store.recall('production/default', service, now + learntLimitKeptMs - 1)).not.toBeNull()
   expect(store.recall('production/default', service, now + learntLimitKeptMs + 1)).toBeNull()
   expect(store.recall('production/default', service, now - 2 * 24 * 3_600_000)).toBeNull()
@@ -47,10 +60,10 @@ it('writes nothing when nothing changed, and the same limit learnt again changes
   const store = await reopened()
   await store.save()
   expect(await readdir(dir)).toEqual([])
-  store.remember('production/default', service, { limit: 10, inFlightCap: null, learntAt: now })
+  store.remember('production/default', service, { limit: 10, inFlightCap: null, reached: null, learntAt: now })
   await store.save()
   const written = await readFile(store.path, 'utf8')
-  store.remember('production/default', service, { limit: 10, inFlightCap: null, learntAt: now + 5_000 })
+  store.remember('production/default', service, { limit: 10, inFlightCap: null, reached: null, learntAt: now + 5_000 })
   await store.save()
   expect(await readFile(store.path, 'utf8')).toBe(written)
 })
@@ -61,15 +74,21 @@ const hostile: [string, string][] = [
   ['not JSON', '{"version":1,'],
   [
     'a negative limit',
-    JSON.stringify({ version: 1, accounts: { 'production/default': { service, limit: -5, inFlightCap: null, learntAt: now } } }),
+    JSON.stringify({
+      version: 1,
+      accounts: { 'production/default': { service, limit: -5, inFlightCap: null, reached: null, learntAt: now } },
+    }),
   ],
   [
     'a limit as text',
-    JSON.stringify({ version: 1, accounts: { 'production/default': { service, limit: '1e309', inFlightCap: null, learntAt: now } } }),
+    JSON.stringify({
+      version: 1,
+      accounts: { 'production/default': { service, limit: '1e309', inFlightCap: null, reached: null, learntAt: now } },
+    }),
   ],
   [
     'a cap of zero',
-    JSON.stringify({ version: 1, accounts: { 'production/default': { service, limit: 5, inFlightCap: 0, learntAt: now } } }),
+    JSON.stringify({ version: 1, accounts: { 'production/default': { service, limit: 5, inFlightCap: 0, reached: null, learntAt: now } } }),
   ],
   ['a version from the future', JSON.stringify({ version: 2, accounts: {} })],
   ['a deeply nested value', `{"version":1,"accounts":${'['.repeat(50_000)}${']'.repeat(50_000)}}`],
@@ -84,7 +103,7 @@ it.each(hostile)('a file holding %s is set aside with a notice, and the accounts
   expect(store.recall('production/default', service, now)).toBeNull()
   const aside = (await readdir(dir)).find((name) => name.startsWith('learnt-limits.corrupt-'))
   expect(aside && (await readFile(join(dir, aside), 'utf8'))).toBe(text)
-  store.remember('production/default', service, { limit: 8, inFlightCap: null, learntAt: now })
+  store.remember('production/default', service, { limit: 8, inFlightCap: null, reached: null, learntAt: now })
   await store.save()
   expect((await reopened()).recall('production/default', service, now)?.limit).toBe(8)
 })
@@ -94,12 +113,12 @@ it('a file edited to hold thousands of accounts keeps no more than 500, and a ne
   const accounts = Object.fromEntries(
     Array.from({ length: 5_000 }, (_, i) => [
       `production/a${i}`,
-      { service, limit: 1 + random() * 400, inFlightCap: null, learntAt: now - i },
+      { service, limit: 1 + random() * 400, inFlightCap: null, reached: null, learntAt: now - i },
     ]),
   )
   await writeFile(join(dir, 'learnt-limits.json'), JSON.stringify({ version: 1, accounts }))
   const store = await reopened()
-  store.remember('production/new', service, { limit: 3, inFlightCap: null, learntAt: now })
+  store.remember('production/new', service, { limit: 3, inFlightCap: null, reached: null, learntAt: now })
   await store.save()
   const kept = JSON.parse(await readFile(store.path, 'utf8')) as { accounts: Record<string, unknown> }
   expect(Object.keys(kept.accounts)).toHaveLength(500)
@@ -121,6 +140,8 @@ it('a file of any shape loads or is set aside, and recalls only limits within wh
         service: pick(['local', service, '', 7]),
         limit: random() < 0.8 ? pick([...numbers, null]) : anything(),
         inFlightCap: random() < 0.8 ? pick([null, 1, 3, 0, 2.5, 20_000]) : anything(),
+        // Absent in files written before it was kept.
+        reached: random() < 0.3 ? undefined : random() < 0.8 ? pick([...numbers, null]) : anything(),
         learntAt: random() < 0.8 ? now - pick([0, 1, 3_600_000, -3_600_000, -3 * 24 * 3_600_000, 10 * 24 * 3_600_000]) : anything(),
       }
     }
@@ -131,8 +152,9 @@ it('a file of any shape loads or is set aside, and recalls only limits within wh
       const recalled = store.recall(account, (entry as { service: string }).service, now)
       if (recalled === null) continue
       const where = `seed ${seed}, file ${file}: ${JSON.stringify(entry)}`
-      if (recalled.limit !== null) expect(recalled.limit, where).toBeGreaterThanOrEqual(1)
-      if (recalled.limit !== null) expect(recalled.limit, where).toBeLessThanOrEqual(1e6)
+      for (const rate of [recalled.limit, recalled.reached]) {
+        if (rate !== null) expect(rate >= 1 && rate <= 1e6, where).toBe(true)
+      }
       if (recalled.inFlightCap !== null) expect(Number.isInteger(recalled.inFlightCap) && recalled.inFlightCap >= 1, where).toBe(true)
       expect(recalled.learntAt, where).toBeLessThanOrEqual(now)
       expect(now - recalled.learntAt, where).toBeLessThanOrEqual(learntLimitKeptMs)
