@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { learntOf } from '../../../src/main/scheduler/account-schedulers'
 import { defaultRateTuning, initialModel, observe, resumeFrom, type LearntLimit } from '../../../src/main/scheduler/rate-model'
 import { defaultSchedulerConfig, type Scheduler } from '../../../src/main/scheduler/scheduler'
-import { drawLimiter, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
+import { drawLimiter, meetsDrawTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { runDraw } from './random-run'
 
 const startedAt = 1_700_000_000_000
@@ -36,6 +36,22 @@ it('a remembered cap alone starts the cap, and the doubling from the rate it rea
   expect(resumeFrom(initialModel(20, 100), { limit: null, inFlightCap: null, reached: 700, learntAt: startedAt }).rate).toBe(100)
 })
 
+// Each draw twice, as a user meets it: the first run of the app learns the limit from nothing, the
+// next starts from what the first learnt (what learnt-limits.json keeps between runs).
+async function twice(draw: RandomLimiter) {
+  const seen: { learnt: LearntLimit | null } = { learnt: null }
+  vi.setSystemTime(startedAt)
+  const first = await runDraw(draw, {}, (scheduler: Scheduler) =>
+    scheduler.onState((state) => {
+      seen.learnt = learntOf(state, Date.now(), defaultSchedulerConfig.initialRate) ?? seen.learnt
+    }),
+  )
+  vi.setSystemTime(startedAt)
+  const next = await runDraw(draw, { learnt: seen.learnt })
+  expect(next.lost, `seed ${draw.seed}: ${draw.name}`).toBe(0)
+  return { first, learnt: seen.learnt, next }
+}
+
 // A cap on requests in flight places no rate limit: before the rate was remembered, each start
 // doubled again from 20/s, seconds of a short batch at a fraction of what the cap allows.
 it('a desk that learnt a cap on requests in flight starts at the rate it reached, and finishes its batch sooner', async () => {
@@ -46,17 +62,8 @@ it('a desk that learnt a cap on requests in flight starts at the rate it reached
   const seconds = { first: 0, next: 0 }
   let resumed = 0
   for (const draw of caps) {
-    const seen: { learnt: LearntLimit | null } = { learnt: null }
-    vi.setSystemTime(startedAt)
-    const first = await runDraw(draw, {}, (scheduler: Scheduler) =>
-      scheduler.onState((state) => {
-        seen.learnt = learntOf(state, Date.now(), defaultSchedulerConfig.initialRate) ?? seen.learnt
-      }),
-    )
-    vi.setSystemTime(startedAt)
-    const next = await runDraw(draw, { learnt: seen.learnt })
-    expect(next.lost, `seed ${draw.seed}: ${draw.name}`).toBe(0)
-    if (seen.learnt?.reached == null) continue
+    const { first, learnt, next } = await twice(draw)
+    if (learnt?.reached == null) continue
     resumed += 1
     seconds.first += first.seconds
     seconds.next += next.seconds
@@ -68,8 +75,6 @@ it('a desk that learnt a cap on requests in flight starts at the rate it reached
   expect(seconds.next).toBeLessThan(seconds.first * 0.96)
 }, 300_000)
 
-// Each draw twice, as a user meets it: the first run of the app learns the limit from nothing, the
-// next starts from what the first learnt (what learnt-limits.json keeps between runs).
 const draws = Number(process.env.RESUME_DRAWS ?? 40)
 const firstSeed = Number(process.env.RESUME_SEED ?? 1)
 
@@ -79,16 +84,7 @@ it(`over ${draws} drawn limiters, a desk that starts from what it learnt meets f
   const worse: string[] = []
   for (let seed = firstSeed; seed < firstSeed + draws; seed++) {
     const draw = drawLimiter(seed)
-    const seen: { learnt: LearntLimit | null } = { learnt: null }
-    vi.setSystemTime(startedAt)
-    const first = await runDraw(draw, {}, (scheduler: Scheduler) =>
-      scheduler.onState((state) => {
-        seen.learnt = learntOf(state, Date.now(), defaultSchedulerConfig.initialRate) ?? seen.learnt
-      }),
-    )
-    vi.setSystemTime(startedAt)
-    const next = await runDraw(draw, { learnt: seen.learnt })
-    expect(next.lost, `seed ${seed}: ${draw.name}`).toBe(0)
+    const { first, next } = await twice(draw)
     cold.refused += Math.round(first.rate429 * first.requests)
     warm.refused += Math.round(next.rate429 * next.requests)
     cold.meets += meetsDrawTargets(draw, first) ? 1 : 0
