@@ -211,4 +211,27 @@ describe('Requests', () => {
       await resumed.close()
     }
   })
+
+  it('on a start after the throttle met no limit, starts at the rate it reached and says so', async () => {
+    const learntAt = Date.now() - 3 * 3_600_000
+    const resumed = await openApp(browser, {
+      learntLimitsFile: {
+        version: 1,
+        accounts: { 'local/default': { service: 'local', limit: null, inFlightCap: null, reached: 60, learntAt } },
+      },
+    })
+    try {
+      const { page } = resumed
+      await openScreen(page, 'Requests')
+      await expect.poll(() => page.getByTestId('scheduler-rate').textContent()).toBe('60 req/s')
+      expect(await page.getByTestId('limit-source').textContent()).toMatch(
+        /^Not known yet: started from the rate an earlier session \(.+\) reached without one$/,
+      )
+      expect(await page.getByTestId('scheduler-phase').textContent()).toBe('Climbing: no 429 yet')
+      await dismissNotifications(page)
+      await expectNoViolationsInBothSchemes(resumed, 'the Requests screen started from a rate reached', 'requests-resumed-rate')
+    } finally {
+      await resumed.close()
+    }
+  })
 })

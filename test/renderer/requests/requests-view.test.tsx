@@ -195,6 +195,15 @@ describe('RequestsView', () => {
     )
   })
 
+  it('says when the rate started from was reached in an earlier session that met no limit', async () => {
+    const learntAt = new Date(2026, 10, 27, 14, 2).getTime()
+    await show([], schedulerState({ learnedLimit: null, limitSource: 'none', phase: 'discover', resumedFrom: learntAt }))
+    expect(screen.getByTestId('limit-source')).toHaveTextContent(
+      /^Not known yet: started from the rate an earlier session \(.*27.*14:02.*\) reached without one$/,
+    )
+    expect(screen.getByTestId('learnt-limit')).toHaveTextContent('Not known yet')
+  })
+
   it('says how many requests in flight the service was seen to refuse more than, and none before', async () => {
     await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 4 }))
     expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent('At most 4 at once: a 429 came with 5 in flight')

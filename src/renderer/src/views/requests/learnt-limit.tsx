@@ -21,8 +21,13 @@ function nowWords(phase: SchedulerStateView['phase'], source: SchedulerStateView
 }
 
 // Started from what an earlier run of the app learnt; the first 429 or announcement replaces it.
-function resumedWords(resumedFrom: number | null): string {
-  return resumedFrom === null ? '' : `, in an earlier session (${formatLocalShort(resumedFrom)}): checked again as requests go`
+// With no limit learnt then, what it started from is a cap on requests in flight or the rate reached.
+function sourceWithResumed(source: SchedulerStateView['limitSource'], resumedFrom: number | null): string {
+  if (resumedFrom === null || source === 'headers') return sourceWords[source]
+  const when = formatLocalShort(resumedFrom)
+  return source === 'probing'
+    ? `${sourceWords.probing}, in an earlier session (${when}): checked again as requests go`
+    : `${sourceWords.none}: started from the rate an earlier session (${when}) reached without one`
 }
 
 function windowWords(windowMs: number | null): string {
@@ -55,11 +60,7 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
         value={learnedLimit === null ? 'Not known yet' : `${formatRate(learnedLimit)} req/s${perWindow}`}
         testId="learnt-limit"
       />
-      <Fact
-        label="Learned from"
-        value={sourceWords[limitSource] + (limitSource === 'probing' ? resumedWords(resumedFrom) : '')}
-        testId="limit-source"
-      />
+      <Fact label="Learned from" value={sourceWithResumed(limitSource, resumedFrom)} testId="limit-source" />
       <Fact label="Window" value={windowWords(windowMs)} testId="limit-window" />
       <Fact label="Now" value={nowWords(phase, limitSource)} testId="scheduler-phase" />
       <Fact
