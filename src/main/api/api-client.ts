@@ -4,7 +4,7 @@ import { checkBaseUrl, type EnvironmentId } from '../../shared/environments'
 import type { RequestLog } from '../request-log/request-log'
 import { readAnnouncedLimits, readRateLimitHeaders } from '../scheduler/rate-limit-headers'
 import { shownPauseMs } from '../scheduler/pauses'
-import { askedToWait } from '../scheduler/queue-item'
+import { askedToWait, refusedRepeatedly } from '../scheduler/queue-item'
 import type { Priority, Scheduler, TaskContext } from '../scheduler/scheduler'
 import { backoffDelay, defaultRetryPolicy, sleep, type RetryPolicy } from './backoff'
 import { defaultMaxBodyBytes, readBodyText, readErrorBodyText, type ErrorBodyText } from './read-body'
@@ -201,6 +201,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
         if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
           throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
+        // Short waits that add up are said too, once they come to a long one.
+        if (interactive && result.error.code === 'rate-limited' && Date.now() + delay - (firstAt ?? Date.now()) > shownPauseMs)
+          throw refusedRepeatedly(attempt, delay, result.retryAfterHeader ?? null)
         const heldBack = result.error.code === 'rate-limited' || result.retryAfterMs !== null
         const budget = heldBack && !interactive ? policy.maxHeldBackMs : policy.maxTotalMs
         if (Date.now() + delay - (firstAt ?? Date.now()) > budget) throw result.error

@@ -53,6 +53,18 @@ export function askedToWait(waitMs: number, header: string): AppError {
   )
 }
 
+/**
+ * An interactive lookup refused again and again, each time for a short while: a window that stays
+ * shut past the Retry-After it names. The waits add up; past a few seconds the person is told.
+ */
+export function refusedRepeatedly(attempts: number, waitMs: number, header: string | null): AppError {
+  const asks = header === null ? `the app would wait ${waitWords(waitMs)} more` : `it asks to wait ${waitWords(waitMs)} more (${header})`
+  return new AppError(
+    'service-asked-to-wait',
+    `Not sent again yet: the service refused it ${attempts} times in a row (429), and ${asks}. Send it anyway, or cancel it.`,
+  )
+}
+
 /** Behind the pause the app takes when every request meets a 429 that says nothing of how long. */
 export function refusedLately(waitMs: number): AppError {
   return new AppError(

@@ -74,6 +74,36 @@ describe('against the sandbox, with Retry-After', () => {
   })
 })
 
+describe('against a service that refuses again and again, each time for a short while', () => {
+  it('tells the person waiting on a lookup once the short waits add up to a long one, rather than failing it after eight', async () => {
+    const { client, log } = clientFor({ baseUrl: hostile.baseUrl, apiKey: testKey })
+    const { ms, result: error } = await timed(() =>
+      failureOf(client.send({ method: 'GET', path: '/status/429?retry-after=1', priority: 'interactive' })),
+    )
+    expect(error.code).toBe('service-asked-to-wait')
+    const said =
+      /refused it (\d) times in a row \(429\), and it asks to wait 1 s more \(Retry-After: 1\)\. Send it anyway, or cancel it\./.exec(
+        error.message,
+      )
+    // Three refusals, or four: the third's wait ends about 3 s after the first was sent.
+    expect(Number(said?.[1])).toBeOneOf([3, 4])
+    expect(log.snapshot()).toHaveLength(Number(said?.[1]))
+    expect(ms).toBeGreaterThanOrEqual(1_900)
+    expect(ms).toBeLessThan(4_500)
+  })
+
+  it("says so too where the waits are the app's own backoff, with no Retry-After", async () => {
+    const { client, log } = clientFor(
+      { baseUrl: hostile.baseUrl, apiKey: testKey },
+      { retry: { baseDelayMs: 1_500, maxDelayMs: 2_000 }, random: () => 1 },
+    )
+    const error = await failureOf(client.send({ method: 'GET', path: '/status/429', priority: 'interactive' }))
+    expect(error.code).toBe('service-asked-to-wait')
+    expect(error.message).toMatch(/refused it 2 times in a row \(429\), and the app would wait 2 s more\./)
+    expect(log.snapshot()).toHaveLength(2)
+  })
+})
+
 describe('against a service that sends no Retry-After', () => {
   it('backs off and retries; requests that waited for no token neither cut the rate nor pause everyone', async () => {
     // A fast round trip plus a backoff of full jitter (0–5 ms by default here) can come back sooner
