@@ -83,3 +83,30 @@ it('a hand-edited memory of a limit far below anything the settings allow does n
     await rm(edited, { recursive: true, force: true })
   }
 }, 60_000)
+
+// A run that met no limit learnt no limit, but every step of its doubling passed: the next start
+// goes on from where it reached, through the file, rather than from 20/s again.
+it('after a run that met no limit, the next start of the app begins at the rate the last one reached', async () => {
+  const fresh = await mkdtemp(join(tmpdir(), 'payments-desk-learnt-reached-'))
+  const open = await startSandbox({ bulkPayments: 60, rateLimit: { rate: 0 } })
+  try {
+    const first = await reopenCore(fresh, open)
+    const firstRun = await batchOf(first, bulkIds(1, 60))
+    expect(refusals(firstRun)).toBe(0)
+    const reached = first.scheduler.state().rate
+    expect(reached).toBeGreaterThan(first.scheduler.config().initialRate)
+    await first.close()
+    const file = JSON.parse(await readFile(join(fresh, 'learnt-limits.json'), 'utf8')) as {
+      accounts: Record<string, { limit: number | null; reached: number | null }>
+    }
+    expect(file.accounts['local/default']).toMatchObject({ limit: null, reached })
+
+    const next = await reopenCore(fresh, open)
+    expect(next.scheduler.state()).toMatchObject({ rate: reached, learnedLimit: null, limitSource: 'none', phase: 'discover' })
+    expect(next.scheduler.state().resumedFrom).not.toBeNull()
+    await next.close()
+  } finally {
+    await open.close()
+    await rm(fresh, { recursive: true, force: true })
+  }
+}, 60_000)
