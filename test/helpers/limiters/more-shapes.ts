@@ -20,7 +20,9 @@ export function gcra({ rate, burst }: { rate: number; burst: number }): QuotaLim
     decide(nowMs): LimiterDecision {
       const start = Math.max(tat, nowMs)
       const allowAt = start - toleranceMs
-      if (allowAt <= nowMs) {
+      // Within a float's rounding of now is now: 17 + 1000/66 − 1000/66 is not 17 in doubles, and
+      // two requests at one instant must be admitted as the token bucket admits them.
+      if (allowAt <= nowMs + 1e-9) {
         tat = start + intervalMs
         return { allowed: true }
       }
