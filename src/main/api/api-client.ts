@@ -201,12 +201,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
         if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
           throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
+        // From the first attempt to the end of this wait.
+        const spentMs = Date.now() + delay - (firstAt ?? Date.now())
         // Short waits that add up are said too, once they come to a long one.
-        if (interactive && result.error.code === 'rate-limited' && Date.now() + delay - (firstAt ?? Date.now()) > shownPauseMs)
+        if (interactive && result.error.code === 'rate-limited' && spentMs > shownPauseMs)
           throw refusedRepeatedly(attempt, delay, result.retryAfterHeader ?? null)
         const heldBack = result.error.code === 'rate-limited' || result.retryAfterMs !== null
         const budget = heldBack && !interactive ? policy.maxHeldBackMs : policy.maxTotalMs
-        if (Date.now() + delay - (firstAt ?? Date.now()) > budget) throw result.error
+        if (spentMs > budget) throw result.error
         try {
           await sleep(delay, request.signal)
         } catch {
