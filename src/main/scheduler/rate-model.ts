@@ -37,6 +37,8 @@ export interface RateModel {
   readonly probeCredit: number
   /** Successes of any kind since the last cut: none means a 429 now finds the service shut. */
   readonly anyOkSinceCut: number
+  /** Successes of requests sent since the last cut: none, and a 429 now finds the service refusing all it was sent since. */
+  readonly sentOkSinceCut: number
   /** Bumped at each cut: a 429 of a request sent before it belongs to that cut. */
   readonly generation: number
   /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
@@ -108,6 +110,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     climb: 0,
     probeCredit: 1,
     anyOkSinceCut: 0,
+    sentOkSinceCut: 0,
     generation: 0,
     inFlightCap: null,
     mostOkInFlight: 0,
@@ -176,6 +179,7 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
     ...model,
     mostOkInFlight: Math.max(model.mostOkInFlight, obs.inFlight ?? 0),
     anyOkSinceCut: model.anyOkSinceCut + 1,
+    sentOkSinceCut: model.sentOkSinceCut + (obs.generation === model.generation ? 1 : 0),
     selfPauseMs: 0,
     okSinceOpened: model.okSinceOpened + (opened ? 1 : 0),
   }
@@ -219,7 +223,15 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // burst: that says nothing of the rate. Its Retry-After is still the service's word.
   if (!obs.rateBound && obs.slotBound !== true)
     return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
-  const event = { ...model, generation: model.generation + 1, anyOkSinceCut: 0, okAtCap: 0, capSteps: 0, resumedFrom: null }
+  const event = {
+    ...model,
+    generation: model.generation + 1,
+    anyOkSinceCut: 0,
+    sentOkSinceCut: 0,
+    okAtCap: 0,
+    capSteps: 0,
+    resumedFrom: null,
+  }
   if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
   const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
@@ -228,12 +240,13 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0 }
   if (obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
-  // Retry-After, and everything else goes on at the lower rate.
-  const pause = shutFor(obs) ? pauseFor(model, obs, tuning) : null
-  const limit = Math.min(
-    limitAt429(model, obs, tuning),
-    pause === null ? Number.POSITIVE_INFINITY : openRate(model, obs, pause.pausedUntil),
-  )
+  // Retry-After, and everything else goes on at the lower rate, unless the service is refusing
+  // everything: shut for longer than a token takes (a window spent), or, with nothing sent since the
+  // last cut let through (only late answers to what went before it), refusing all it was sent since.
+  const long = shutFor(obs) ? pauseFor(model, obs, tuning) : null
+  const refusing = long === null && model.generation > 0 && model.sentOkSinceCut === 0 ? pauseOfOurOwn(model, obs, tuning) : null
+  const limit = Math.min(limitAt429(model, obs, tuning), long === null ? Number.POSITIVE_INFINITY : openRate(model, obs, long.pausedUntil))
+  const pause = long ?? refusing
   return {
     ...event,
     ...pause,
@@ -276,14 +289,31 @@ function pauseFor(
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
 ): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened'> {
-  if (obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0) {
-    const until = Math.max(model.pausedUntil, obs.at + Math.min(obs.retryAfterMs, tuning.maxPauseMs))
+  const retryAfterMs = usableRetryAfter(obs)
+  if (retryAfterMs !== null) {
+    const until = Math.max(model.pausedUntil, obs.at + Math.min(retryAfterMs, tuning.maxPauseMs))
     return { pausedUntil: until, selfPauseMs: 0, okSinceOpened: 0 }
   }
-  // No Retry-After: a pause of our own, doubling while nothing gets through.
+  return pauseOfOurOwn(model, obs, tuning)
+}
+
+/**
+ * A pause of our own, doubling while nothing gets through, and never past the refusal's
+ * Retry-After: one second, as a bucket short of one token says it, would hold every lookup a
+ * whole second where a quarter was enough.
+ */
+function pauseOfOurOwn(
+  model: RateModel,
+  obs: Extract<Observation, { kind: 'rate-limited' }>,
+  tuning: RateTuning,
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened'> {
   const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
-  const until = Math.max(model.pausedUntil, obs.at + selfPauseMs)
+  const until = Math.max(model.pausedUntil, obs.at + Math.min(selfPauseMs, usableRetryAfter(obs) ?? Number.POSITIVE_INFINITY))
   return { pausedUntil: until, selfPauseMs, okSinceOpened: 0 }
+}
+
+function usableRetryAfter(obs: Extract<Observation, { kind: 'rate-limited' }>): number | null {
+  return obs.retryAfterMs !== undefined && Number.isFinite(obs.retryAfterMs) && obs.retryAfterMs > 0 ? obs.retryAfterMs : null
 }
 
 function markSent(marks: RateModel['sentMarks'], obs: Exclude<Observation, { kind: 'idle' }>): RateModel['sentMarks'] {

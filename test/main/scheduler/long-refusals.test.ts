@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultRateTuning, initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
-import { drawLimiter, drawTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
-import { runDraw } from './random-run'
+import { drawTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { drawsWhere, namedRuns, runEachDraw } from './random-run'
 
 // Retry-After counts whole seconds, so a limiter short of one token asks for one. Asked for more,
 // the service has shut for a while (a window spent): everything waits it out, and what got through
@@ -18,12 +18,11 @@ afterEach(() => {
 
 /** The first `count` draws from `firstSeed` on of a fixed window of 2 s or more that says Retry-After and announces nothing. */
 function windowDraws(firstSeed: number, count: number): RandomLimiter[] {
-  const draws: RandomLimiter[] = []
-  for (let seed = firstSeed; draws.length < count; seed++) {
-    const draw = drawLimiter(seed)
-    if (draw.algorithm === 'fixed-window' && draw.retryAfter && draw.announced === null && draw.longestWindowMs >= 2_000) draws.push(draw)
-  }
-  return draws
+  return drawsWhere(
+    firstSeed,
+    count,
+    (draw) => draw.algorithm === 'fixed-window' && draw.retryAfter && draw.announced === null && draw.longestWindowMs >= 2_000,
+  )
 }
 
 describe('fixed windows drawn at random that say Retry-After', () => {
@@ -34,17 +33,11 @@ describe('fixed windows drawn at random that say Retry-After', () => {
   // (298 429s in all); now 23 (146). A window spent at the start still costs its 429s: a window of
   // 2 s counts the rounding of Retry-After as half its length.
   it('the batch at 0.90 of the allowed rate with at most 1 % 429s on seven in ten; nothing lost on any', async () => {
-    const runs = []
-    for (const draw of draws) {
-      vi.setSystemTime(startedAt)
-      const figures = await runDraw(draw)
-      if (process.env.RANDOM_FIGURES) console.log(`${draw.name}: ${JSON.stringify(figures)}`)
-      expect(figures.lost, `seed ${draw.seed}`).toBe(0)
-      runs.push({ draw, figures })
-    }
+    const runs = await runEachDraw(draws, startedAt)
+    for (const { draw, figures } of runs) expect(figures.lost, `seed ${draw.seed}`).toBe(0)
     const met = runs.filter(({ figures }) => figures.ratio >= drawTargets.ratio && figures.rate429 <= drawTargets.rate429)
-    const missed = runs.filter((run) => !met.includes(run)).map(({ draw, figures }) => `${draw.name}: ${JSON.stringify(figures)}`)
-    expect(met.length / runs.length, missed.join('\n')).toBeGreaterThanOrEqual(0.7)
+    const missed = namedRuns(runs.filter((run) => !met.includes(run)))
+    expect(met.length / runs.length, missed).toBeGreaterThanOrEqual(0.7)
   })
 })
 

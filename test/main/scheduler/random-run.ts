@@ -1,6 +1,7 @@
+import { vi } from 'vitest'
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
 import { oneDesk, twoDesks, type DeskEnv, type OneDeskFigures, type TwoDeskFigures } from '../../helpers/desk-runs'
-import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { drawHeadroom, drawLimiter, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
 
 /** One fetch to the draw's limiter (fresh), counting what was sent and what was refused. */
@@ -30,6 +31,39 @@ export async function runDraw(
   const { client, scheduler } = virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options }))
   watch?.(scheduler)
   return runVirtually(oneDesk(client, draw, drawHeadroom, holdsInteractive(draw), env))
+}
+
+/** The first `count` draws from `firstSeed` on that `keep` keeps: drawn, not chosen. */
+export function drawsWhere(firstSeed: number, count: number, keep: (draw: RandomLimiter) => boolean): RandomLimiter[] {
+  const draws: RandomLimiter[] = []
+  for (let seed = firstSeed; draws.length < count; seed++) {
+    const draw = drawLimiter(seed)
+    if (keep(draw)) draws.push(draw)
+  }
+  return draws
+}
+
+/**
+ * Each draw alone, one after another, every one from the clock at `startedAt` (a window's phase is
+ * the draw's own); RANDOM_FIGURES=1 prints each run.
+ */
+export async function runEachDraw(
+  draws: readonly RandomLimiter[],
+  startedAt: number,
+): Promise<{ draw: RandomLimiter; figures: OneDeskFigures }[]> {
+  const runs: { draw: RandomLimiter; figures: OneDeskFigures }[] = []
+  for (const draw of draws) {
+    vi.setSystemTime(startedAt)
+    const figures = await runDraw(draw)
+    if (process.env.RANDOM_FIGURES) console.log(`${draw.name}: ${JSON.stringify(figures)}`)
+    runs.push({ draw, figures })
+  }
+  return runs
+}
+
+/** The runs named with their figures, one a line: what a failed share prints. */
+export function namedRuns(runs: readonly { draw: RandomLimiter; figures: OneDeskFigures }[]): string {
+  return runs.map(({ draw, figures }) => `${draw.name}: ${JSON.stringify(figures)}`).join('\n')
 }
 
 /** Two desks, each its own scheduler, on one key limited by the draw, in virtual time. */
