@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultRateTuning, initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
-import { allowsInteractiveTarget, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
+import { allowsInteractiveTarget, drawTargets, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
 import { drawsWhere, namedRuns, runEachDraw } from './random-run'
 
 // A cut, then a 429 of a request sent since, with nothing sent since let through: only late
@@ -99,7 +99,9 @@ describe('windows drawn at random that say Retry-After', () => {
     for (const { draw, figures } of runs) expect(figures.lost, `seed ${draw.seed}`).toBe(0)
     const missed = runs.filter(({ draw, figures }) => !meetsDrawTargets(draw, figures))
     const interactive = runs.filter(({ draw }) => allowsInteractiveTarget(draw))
-    const slow = interactive.filter(({ figures }) => figures.interactiveP95Ms === null || figures.interactiveP95Ms > 300)
+    const slow = interactive.filter(
+      ({ figures }) => figures.interactiveP95Ms === null || figures.interactiveP95Ms > drawTargets.interactiveP95Ms,
+    )
     if (process.env.RANDOM_FIGURES)
       console.log(
         `every target on ${runs.length - missed.length} of ${runs.length}; p95 on ${interactive.length - slow.length} of ${interactive.length}`,
