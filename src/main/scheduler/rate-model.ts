@@ -233,17 +233,20 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
     resumedFrom: null,
   }
   if (model.source === 'headers') return cutUnderAnnounced(event, obs, tuning)
-  const inFlightCap = capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
+  // A cap on requests in flight frees as soon as an answer comes back: a 429 that asks to wait
+  // longer than a token takes (shutFor) is a window's, whatever was in flight, and moves no cap.
+  const windowShut = shutFor(obs)
+  const inFlightCap = windowShut ? model.inFlightCap : capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
   const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)
   if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0 }
-  if (obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
+  if (!windowShut && obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate, unless the service is refusing
   // everything: shut for longer than a token takes (a window spent), or, with nothing sent since the
   // last cut let through (only late answers to what went before it), refusing all it was sent since.
-  const long = shutFor(obs) ? pauseFor(model, obs, tuning) : null
+  const long = windowShut ? pauseFor(model, obs, tuning) : null
   const refusing = long === null && model.generation > 0 && model.sentOkSinceCut === 0 ? pauseOfOurOwn(model, obs, tuning) : null
   const limit = Math.min(limitAt429(model, obs, tuning), long === null ? Number.POSITIVE_INFINITY : openRate(model, obs, long.pausedUntil))
   const pause = long ?? refusing
