@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defaultRateTuning, initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
+import { defaultRateTuning, initialModel, observe, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { drawTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { refusedAt } from './observations'
 import { drawsWhere, namedRuns, runEachDraw } from './random-run'
 
 // Retry-After counts whole seconds, so a limiter short of one token asks for one. Asked for more,
@@ -53,15 +54,8 @@ function openedWithSuccesses(count: number, every: number): RateModel {
   return model
 }
 
-const refused = (model: RateModel, at: number, retryAfterMs: number): Observation => ({
-  kind: 'rate-limited',
-  at,
-  sentAt: at - 5,
-  generation: model.generation,
-  sentSeq: 1_000,
-  rateBound: true,
-  retryAfterMs,
-})
+const refused = (model: RateModel, at: number, retryAfterMs: number) =>
+  refusedAt(model, at, retryAfterMs, { sentAt: at - 5, sentSeq: 1_000 })
 
 /** 20 through in the first second, then shut for 5 s; opened again, 20 more in 2 s at 10/s. */
 function openedAgain(): { model: RateModel; opened: number } {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultRateTuning, initialModel, observe, type Observation, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { allowsInteractiveTarget, drawTargets, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
+import { refusedAt } from './observations'
 import { drawsWhere, namedRuns, runEachDraw } from './random-run'
 
 // A cut, then a 429 of a request sent since, with nothing sent since let through: only late
@@ -28,16 +29,6 @@ const ok = (at: number, sentAt: number, generation: number, sentSeq: number): Ob
   rateBound: true,
 })
 
-const refused = (model: RateModel, at: number, retryAfterMs?: number): Observation => ({
-  kind: 'rate-limited',
-  at,
-  sentAt: at - 2,
-  generation: model.generation,
-  sentSeq: 10_000 + model.answers,
-  rateBound: true,
-  retryAfterMs,
-})
-
 /** 200 through at 200/s, a 429 that places the limit, then `late` answers to requests sent before it. */
 function cutWithLateAnswers(late: number): { model: RateModel; at: number } {
   let model = initialModel(200, 1_000)
@@ -46,7 +37,7 @@ function cutWithLateAnswers(late: number): { model: RateModel; at: number } {
     at = startedAt + seq * 5
     model = observe(model, ok(at, at - 40, 0, seq))
   }
-  model = observe(model, refused(model, at + 1, 1_000))
+  model = observe(model, refusedAt(model, at + 1, 1_000))
   for (let i = 1; i <= late; i++) model = observe(model, ok(at + 1 + i, at - 40 + i, 0, 200 + i))
   return { model, at: at + 1 + late }
 }
@@ -59,7 +50,7 @@ describe('a 429 with nothing sent since the last cut let through', () => {
       [100, 100],
       [undefined, minSelfPauseMs],
     ] as const) {
-      const next = observe(model, refused(model, at + 10, retryAfterMs))
+      const next = observe(model, refusedAt(model, at + 10, retryAfterMs))
       expect(next.limit, `Retry-After ${retryAfterMs}`).toBeLessThan(model.limit ?? Number.POSITIVE_INFINITY)
       expect(next.limit, `Retry-After ${retryAfterMs}`).toBeGreaterThan(0)
       expect(next.pausedUntil - (at + 10), `Retry-After ${retryAfterMs}`).toBe(pausedMs)
@@ -68,8 +59,8 @@ describe('a 429 with nothing sent since the last cut let through', () => {
 
   it('then, with nothing through at all, waits out the Retry-After as a shut service', () => {
     const { model, at } = cutWithLateAnswers(5)
-    const once = observe(model, refused(model, at + 10, 1_000))
-    const again = observe(once, refused(once, once.pausedUntil + 5, 1_000))
+    const once = observe(model, refusedAt(model, at + 10, 1_000))
+    const again = observe(once, refusedAt(once, once.pausedUntil + 5, 1_000))
     expect(again.limit).toBe(once.limit)
     expect(again.pausedUntil - (once.pausedUntil + 5)).toBe(1_000)
   })
@@ -77,7 +68,7 @@ describe('a 429 with nothing sent since the last cut let through', () => {
   it('only cuts once something sent since the cut got through', () => {
     const { model, at } = cutWithLateAnswers(5)
     const through = observe(model, ok(at + 30, at + 5, model.generation, 400))
-    const next = observe(through, refused(through, at + 40, 1_000))
+    const next = observe(through, refusedAt(through, at + 40, 1_000))
     expect(next.limit).toBeLessThan(through.limit ?? Number.POSITIVE_INFINITY)
     expect(next.pausedUntil).toBe(through.pausedUntil)
   })

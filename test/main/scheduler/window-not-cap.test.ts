@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initialModel, observe, type Observation, type RateModel, type SentFacts } from '../../../src/main/scheduler/rate-model'
+import { initialModel, observe, type RateModel, type SentFacts } from '../../../src/main/scheduler/rate-model'
 import { drawTargets, meetsDrawTargets } from '../../helpers/limiters/random-limiter'
+import { refusedAt } from './observations'
 import { drawsWhere, namedRuns, runEachDraw } from './random-run'
 
 // A cap on requests in flight frees as soon as an answer comes back. A 429 that asks to wait longer
@@ -17,17 +18,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const refused = (model: RateModel, at: number, retryAfterMs: number | undefined, facts: Partial<SentFacts> = {}): Observation => ({
-  kind: 'rate-limited',
-  at,
-  sentAt: at - 2,
-  generation: model.generation,
-  sentSeq: 10_000 + model.answers,
-  rateBound: true,
-  inFlight: 12,
-  retryAfterMs,
-  ...facts,
-})
+// Sent with 12 in flight unless said otherwise.
+const refused = (model: RateModel, at: number, retryAfterMs: number | undefined, facts: Partial<SentFacts> = {}) =>
+  refusedAt(model, at, retryAfterMs, { inFlight: 12, ...facts })
 
 /** 200 through at 200/s with up to 12 in flight, the doubling not yet stopped. */
 function discovering(): { model: RateModel; at: number } {
