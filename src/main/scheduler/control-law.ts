@@ -32,8 +32,9 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
 }
 
 /**
- * Where a 429 places the limit, from the rate it came at: the request's `share` of the current rate
- * (batch work goes at the rate less the headroom, and that is what the service saw). The first
+ * Where a 429 places the limit, from the rate it came at: the request's `share` of the rate it was
+ * sent at (batch work goes at the rate less the headroom, and that is what the service saw; while
+ * the rate doubles, the rate at the answer is already higher). The first
  * ends the doubling: the last rate known to pass is half of it (or the rate the doubling began at,
  * if it began less than one doubling back). A probe refused above the last 429's rate found a
  * limit between the two (the climb passed the one, the probe was refused at the other): halfway,
@@ -44,7 +45,7 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
  */
 export function limitAt429(model: RateModel, obs: SentFacts, tuning: RateTuning): number {
   const share = obs.share ?? 1
-  const seen = model.rate * share
+  const seen = (obs.rateAtSend ?? model.rate) * share
   if (model.limit === null) return Math.min(seen, Math.max(model.discoverFrom * share, seen / 2))
   if (seen > model.limit) return (Math.max(model.limit, Math.min(seen, sentRate(model, obs))) + model.limit) / 2
   return seen * (1 - tuning.cut / 2)

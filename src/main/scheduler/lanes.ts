@@ -6,6 +6,8 @@ export interface Bound {
   slotBound: boolean
   /** The share of the rate it went at: batch work goes at the rate less the headroom. */
   share: number
+  /** The rate (req/s, before the share) when it was sent: the rate its answer tests. */
+  rateAtSend: number
 }
 
 export interface Waiting {

@@ -43,7 +43,12 @@ export interface RateModel {
   readonly generation: number
   /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
   readonly inFlightCap: number | null
-  /** Most requests in flight (itself included) when a request that succeeded was sent, since the cap was last set or lowered: what the service has shown it allows. */
+  /**
+   * Most requests in flight (itself included) when a request that succeeded was sent, counted from
+   * the cap's last being set or lowered: what the service has shown it allows. Answers to requests
+   * sent before that count too, and that is what drops a cap a window's refusal set (counting only
+   * those sent since held such caps: 9 layered windows lost their targets, stop 39).
+   */
   readonly mostOkInFlight: number
   /** Successes that waited for a place in flight since the cap last moved. */
   readonly okAtCap: number
@@ -90,6 +95,8 @@ export interface SentFacts {
   inFlight?: number
   /** The share of the rate it went at (batch work: the rate less the headroom); 1 if not said. */
   share?: number
+  /** The rate (req/s) when it was sent; if not said, the rate at its answer. */
+  rateAtSend?: number
   announced?: AnnouncedLimit | null
 }
 

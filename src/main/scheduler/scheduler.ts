@@ -113,7 +113,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
     pacing.take(anyway.priority)
-    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false, share: 1 })
+    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false, share: 1, rateAtSend: model.rate })
     return true
   }
 
@@ -153,7 +153,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       lanes.shift()
       pacing.take(head.priority)
       const share = head.priority === 'batch' && model.rate > 0 ? Math.min(1, pacing.batchRate() / model.rate) : 1
-      const bound = { rateBound: paceBound, slotBound, share }
+      const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate }
       paceBound = false
       slotBound = false
       head.start(now() - head.scheduledAt, bound)
