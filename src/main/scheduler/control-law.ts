@@ -34,9 +34,9 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
 /**
  * Where a 429 places the limit, from the rate it came at: the request's `share` of the rate it was
  * sent at (batch work goes at the rate less the headroom, and that is what the service saw; while
- * the rate doubles, the rate at the answer is already higher). The first
- * ends the doubling: the last rate known to pass is half of it (or the rate the doubling began at,
- * if it began less than one doubling back). A probe refused above the last 429's rate found a
+ * the rate doubles, the rate at the answer is already higher). The first ends the doubling: the
+ * last rate known to pass is half of it (or the rate the doubling began at, if it began less than
+ * one doubling back). A probe refused above the last 429's rate found a
  * limit between the two (the climb passed the one, the probe was refused at the other): halfway,
  * to no more than what was sent over the last second or two, since a window counts what was sent
  * and the climb can outrun the sending. Refused below it, the limit fell or another sender shares

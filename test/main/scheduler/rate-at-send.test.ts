@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { sleep } from '../../../src/main/api/backoff'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
 import { seededRandom } from '../../../src/sandbox/faults'
 import { drawHeadroom, drawLimits } from '../../helpers/limiters/random-limiter'
@@ -19,7 +20,6 @@ afterEach(() => {
 })
 
 const draws = 12
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 const seed = Number(process.env.RATE_AT_SEND_SEED ?? 5_150)
 
 it(`places the first limit from the rate the refused request was sent at, however slow its answer (seed ${seed})`, async () => {
