@@ -65,48 +65,87 @@ export function allowed(run: LimiterRun, headroom: number): LimiterRun {
 }
 
 /** One desk's batch of `run.lookups`, with an interactive lookup every 500 ms while it runs when `interactive`. */
-export async function oneDesk(
-  client: ApiClient,
+export function oneDesk(client: ApiClient, run: LimiterRun, headroom: number, interactive: boolean, env: DeskEnv): Promise<OneDeskFigures> {
+  return batchBeside(client, interactive ? client : null, run, headroom, env)
+}
+
+/**
+ * Two desks on one key: desk A's batch, and desk B looking a payment up every 500 ms while it runs.
+ * The figures are desk A's batch and desk B's lookups.
+ */
+export function lookupsBesideBatch(
+  deskA: ApiClient,
+  deskB: ApiClient,
   run: LimiterRun,
   headroom: number,
-  interactive: boolean,
+  env: DeskEnv,
+): Promise<OneDeskFigures> {
+  return batchBeside(deskA, deskB, run, headroom, env)
+}
+
+async function batchBeside(
+  batchDesk: ApiClient,
+  lookupDesk: ApiClient | null,
+  run: LimiterRun,
+  headroom: number,
   env: DeskEnv,
 ): Promise<OneDeskFigures> {
   const started = env.now()
-  const work = batch(client, run.lookups, 'b', env.now)
+  const work = batch(batchDesk, run.lookups, 'b', env.now)
+  const lookups = lookupDesk === null ? noLookups : await lookupsUntil(lookupDesk, work.done, env.now)
+  const { lost, at } = await work.done
+  const seconds = (at - started) / 1000
+  const { requests, rateLimited, refusedAfterFirstAnswer } = env.counts()
+  return {
+    ratio: round(idealMs(allowed(run, headroom)) / 1000 / seconds),
+    rate429: round(rateLimited / Math.max(1, requests), 4),
+    refusedAfterFirstAnswer,
+    lost: lost + lookups.lost,
+    toldToWait: lookups.toldToWait,
+    requests,
+    seconds: round(seconds, 2),
+    interactiveLookups: lookups.count,
+    interactiveP95Ms: lookups.p95Ms,
+  }
+}
+
+interface LookupFigures {
+  count: number
+  /** A lookup answered "the service asked to wait" counts as infinite here, as one that failed does. */
+  p95Ms: number | null
+  toldToWait: number
+  /** Lookups that failed, other than those told to wait. */
+  lost: number
+}
+
+const noLookups: LookupFigures = { count: 0, p95Ms: null, toldToWait: 0, lost: 0 }
+
+/** A desk's interactive lookups, one every 500 ms, until `until` settles. */
+async function lookupsUntil(client: ApiClient, until: Promise<unknown>, now: () => number): Promise<LookupFigures> {
   const progress = { done: false }
-  const finished = work.done.then((result) => {
+  const finished = until.then(() => {
     progress.done = true
-    return result
   })
   const times: number[] = []
   let toldToWait = 0
-  for (let i = 0; interactive && !progress.done; i++) {
-    const at = env.now()
+  for (let i = 0; !progress.done; i++) {
+    const at = now()
     await lookup(client, `i_${i}`, 'interactive').then(
-      () => times.push(env.now() - at),
+      () => times.push(now() - at),
       (error: unknown) => {
         if (isAppError(error) && error.code === 'service-asked-to-wait') toldToWait += 1
         times.push(Number.POSITIVE_INFINITY)
       },
     )
-    const wait = 500 - (env.now() - at)
+    const wait = 500 - (now() - at)
     if (wait > 0) await Promise.race([sleep(wait), finished])
   }
-  const { lost, at } = await finished
-  const seconds = (at - started) / 1000
-  const { requests, rateLimited, refusedAfterFirstAnswer } = env.counts()
   const sorted = times.sort((a, b) => a - b)
   return {
-    ratio: round(idealMs(allowed(run, headroom)) / 1000 / seconds),
-    rate429: round(rateLimited / Math.max(1, requests), 4),
-    refusedAfterFirstAnswer,
-    lost: lost + times.filter((t) => t === Number.POSITIVE_INFINITY).length - toldToWait,
+    count: times.length,
+    p95Ms: times.length === 0 ? null : round(percentile(sorted, 95), 0),
     toldToWait,
-    requests,
-    seconds: round(seconds, 2),
-    interactiveLookups: times.length,
-    interactiveP95Ms: times.length === 0 ? null : round(percentile(sorted, 95), 0),
+    lost: times.filter((t) => t === Number.POSITIVE_INFINITY).length - toldToWait,
   }
 }
 

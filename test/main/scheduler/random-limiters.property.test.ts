@@ -8,7 +8,7 @@ import {
   meetsDrawTargets,
   type RandomLimiter,
 } from '../../helpers/limiters/random-limiter'
-import { runDraw, runDrawTwoDesks } from './random-run'
+import { runDraw, runDrawBesideBatch, runDrawTwoDesks } from './random-run'
 
 // Limiters drawn at random (test/helpers/limiters/random-limiter.ts), run in virtual time through
 // the real API client and scheduler at the default headroom, and held to the issue's targets:
@@ -16,7 +16,8 @@ import { runDraw, runDrawTwoDesks } from './random-run'
 // 429s (where the limiter announces its quota, two draws in five: 0.95, and no 429 after the first
 // answer), nothing lost, interactive lookups' p95 at most 300 ms wherever the limiter allows it
 // (allowsInteractiveTarget); two desks on one key split 50/50 ± 10 %, together 0.90 or more, the
-// desk left alone back at the limit within 5 s.
+// desk left alone back at the limit within 5 s; and a colleague's lookups (desk B) while desk A
+// batches, p95 at most 300 ms wherever the limiter allows it.
 //
 // The control law does not meet them on every draw (docs/architecture.md, "What it reaches"): what
 // it reaches is held as the share of draws meeting each target, so that it cannot slip, and every
@@ -45,6 +46,8 @@ const reached = {
   together: 0.75,
   climbBack: 0.4,
   twoDesksNothingLost: 1,
+  /** Desk B's lookups beside desk A's batch, of the even seeds whose limiter allows the target: 37 of 56 over seeds 1–200 at stop 42. */
+  colleagueP95: 0.62,
 }
 
 // Every draw starts on the same clock (a whole second), not where the draw before it ended: a
@@ -108,5 +111,26 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
     expect(share(runs, ({ figures }) => figures.together >= 0.9)).toBeGreaterThanOrEqual(reached.together)
     const climbed = ({ figures }: { figures: TwoDeskFigures }) => figures.climbSeconds !== null && figures.climbSeconds <= 5
     expect(share(runs, climbed)).toBeGreaterThanOrEqual(reached.climbBack)
+  }, 600_000)
+
+  it("a colleague's lookups while desk A batches: desk B's p95 at most 300 ms wherever the limiter allows it, nothing lost", async () => {
+    const runs: { draw: RandomLimiter; figures: OneDeskFigures }[] = []
+    for (const seed of seeds.filter((s) => s % 2 === 0)) {
+      const draw = drawLimiter(seed)
+      if (!allowsInteractiveTarget(draw)) continue
+      vi.setSystemTime(startedAt)
+      const figures = await runDrawBesideBatch(draw)
+      if (process.env.RANDOM_FIGURES) console.log(`beside a batch ${report(draw, figures)}`)
+      runs.push({ draw, figures })
+    }
+    const met = ({ figures }: (typeof runs)[number]) =>
+      (figures.interactiveP95Ms ?? Number.POSITIVE_INFINITY) <= drawTargets.interactiveP95Ms
+    const misses = runs.filter((run) => !met(run) || run.figures.lost > 0)
+    console.log(
+      `${misses.length} of ${runs.length} runs beside a batch miss a target:\n${misses.map((r) => report(r.draw, r.figures)).join('\n')}`,
+    )
+    expect(runs.length).toBeGreaterThan(0)
+    expect(share(runs, ({ figures }) => figures.lost === 0)).toBe(1)
+    expect(share(runs, met)).toBeGreaterThanOrEqual(reached.colleagueP95)
   }, 600_000)
 })

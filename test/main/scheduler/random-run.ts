@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
+import type { ApiClient } from '../../../src/main/api/api-client'
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../../src/main/scheduler/scheduler'
-import { oneDesk, twoDesks, type DeskEnv, type OneDeskFigures, type TwoDeskFigures } from '../../helpers/desk-runs'
+import { lookupsBesideBatch, oneDesk, twoDesks, type DeskEnv, type OneDeskFigures, type TwoDeskFigures } from '../../helpers/desk-runs'
 import { drawHeadroom, drawLimiter, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
 
@@ -67,14 +68,32 @@ export function namedRuns(runs: readonly { draw: RandomLimiter; figures: OneDesk
 }
 
 /** Two desks, each its own scheduler, on one key limited by the draw, in virtual time. */
-export async function runDrawTwoDesks(
+export function runDrawTwoDesks(
   draw: RandomLimiter,
   options: SchedulerOptions = {},
   watch?: (deskA: Scheduler, deskB: Scheduler) => void,
 ): Promise<TwoDeskFigures> {
+  return withTwoDesks(draw, options, watch, (a, b, env) => twoDesks(a, b, draw, drawHeadroom, env))
+}
+
+/** Desk A's batch, and desk B's lookups every 500 ms while it runs (its figures' interactive ones), on one key limited by the draw. */
+export function runDrawBesideBatch(
+  draw: RandomLimiter,
+  options: SchedulerOptions = {},
+  watch?: (deskA: Scheduler, deskB: Scheduler) => void,
+): Promise<OneDeskFigures> {
+  return withTwoDesks(draw, options, watch, (a, b, env) => lookupsBesideBatch(a, b, draw, drawHeadroom, env))
+}
+
+function withTwoDesks<T>(
+  draw: RandomLimiter,
+  options: SchedulerOptions,
+  watch: ((deskA: Scheduler, deskB: Scheduler) => void) | undefined,
+  work: (deskA: ApiClient, deskB: ApiClient, env: DeskEnv) => Promise<T>,
+): Promise<T> {
   const { fetch, env } = countingFetch(draw)
   const desk = () => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options }))
   const [a, b] = [desk(), desk()]
   watch?.(a.scheduler, b.scheduler)
-  return runVirtually(twoDesks(a.client, b.client, draw, drawHeadroom, env))
+  return runVirtually(work(a.client, b.client, env))
 }
