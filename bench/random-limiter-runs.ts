@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto'
-import { allowed, oneDesk, type DeskEnv } from '../test/helpers/desk-runs'
+import { allowed, lookupsBesideBatch, oneDesk, type DeskEnv } from '../test/helpers/desk-runs'
 import { idealMs } from '../test/helpers/limiter-shapes'
 import {
+  allowsInteractiveTarget,
   benchDraw,
   drawHeadroom,
   drawLimits,
+  drawTargets,
   holdsInteractive,
   meetsDrawTargets,
   randomShapePrefix,
   type RandomLimiter,
 } from '../test/helpers/limiters/random-limiter'
+import type { ApiClient } from '../src/main/api/api-client'
 import { clientFor, refusedAfterFirstAnswer } from './bench-client'
 import { spawnLimiter } from './limiter-process'
 import type { PromisedFields } from './quick'
@@ -23,44 +26,79 @@ function wholeFromEnv(name: string, fallback: () => number): number {
   return Number(text)
 }
 
-/**
- * One desk against the draw's limiter in its own process, over real HTTP, measured as the
- * property test measures it in virtual time (desk-runs.ts `oneDesk`): the default headroom, the
- * draws' limits, a batch plus a lookup every 500 ms where the headroom holds it.
- */
-async function runDrawOverHttp(draw: RandomLimiter, lookups: number): Promise<Record<string, unknown>> {
+/** The app's request path against `server`, and what its request logs count: one client per desk. */
+function desksOn(server: { baseUrl: string; apiKey: string }, desks: number): { clients: ApiClient[]; env: DeskEnv } {
+  const made = Array.from({ length: desks }, () => clientFor(server, { ...drawLimits, headroom: drawHeadroom }))
+  const env: DeskEnv = {
+    now: () => performance.now(),
+    counts: () => {
+      const entries = made.flatMap(({ log }) => log.snapshot())
+      return {
+        requests: entries.length,
+        rateLimited: entries.filter((entry) => entry.rateLimited).length,
+        refusedAfterFirstAnswer: refusedAfterFirstAnswer(entries),
+      }
+    },
+  }
+  return { clients: made.map(({ client }) => client), env }
+}
+
+/** `work` against a fresh process of the draw's limiter; its figures and what the server saw. */
+async function onFreshLimiter<T>(draw: RandomLimiter, work: (server: { baseUrl: string; apiKey: string }) => Promise<T>) {
   const server = await spawnLimiter(`${randomShapePrefix}${draw.seed}`)
   try {
-    const { client, log } = clientFor(server, { ...drawLimits, headroom: drawHeadroom })
-    const env: DeskEnv = {
-      now: () => performance.now(),
-      counts: () => {
-        const entries = log.snapshot()
-        return {
-          requests: entries.length,
-          rateLimited: entries.filter((entry) => entry.rateLimited).length,
-          refusedAfterFirstAnswer: refusedAfterFirstAnswer(entries),
-        }
-      },
-    }
-    const run = { ...draw, lookups }
-    const figures = await oneDesk(client, run, drawHeadroom, holdsInteractive(draw), env)
-    return {
-      seed: draw.seed,
-      algorithm: draw.algorithm,
-      draw: draw.name,
-      params: draw.params,
-      retryAfter: draw.retryAfter,
-      announced: draw.announced,
-      meetsTargets: meetsDrawTargets(draw, figures),
-      ...figures,
-      lookups,
-      idealSeconds: round(idealMs(allowed(run, drawHeadroom)) / 1000, 2),
-      server: await server.stop(),
-    }
+    const figures = await work(server)
+    return { figures, server: await server.stop() }
   } catch (error) {
     await server.stop()
     throw error
+  }
+}
+
+/**
+ * One desk against the draw's limiter in its own process, over real HTTP, measured as the
+ * property test measures it in virtual time (desk-runs.ts `oneDesk`): the default headroom, the
+ * draws' limits, a batch plus a lookup every 500 ms where the headroom holds it. Where the limiter
+ * allows the interactive target, then a colleague's lookups beside the batch (`lookupsBesideBatch`,
+ * two desks on one key, a fresh limiter): desk B's p95.
+ */
+async function runDrawOverHttp(draw: RandomLimiter, lookups: number): Promise<Record<string, unknown>> {
+  const run = { ...draw, lookups }
+  const alone = await onFreshLimiter(draw, (server) => {
+    const { clients, env } = desksOn(server, 1)
+    const [client] = clients as [ApiClient]
+    return oneDesk(client, run, drawHeadroom, holdsInteractive(draw), env)
+  })
+  const beside = allowsInteractiveTarget(draw)
+    ? await onFreshLimiter(draw, (server) => {
+        const { clients, env } = desksOn(server, 2)
+        const [deskA, deskB] = clients as [ApiClient, ApiClient]
+        return lookupsBesideBatch(deskA, deskB, run, drawHeadroom, env)
+      })
+    : null
+  return {
+    seed: draw.seed,
+    algorithm: draw.algorithm,
+    draw: draw.name,
+    params: draw.params,
+    retryAfter: draw.retryAfter,
+    announced: draw.announced,
+    meetsTargets: meetsDrawTargets(draw, alone.figures),
+    ...alone.figures,
+    lookups,
+    idealSeconds: round(idealMs(allowed(run, drawHeadroom)) / 1000, 2),
+    server: alone.server,
+    colleague:
+      beside === null
+        ? null
+        : {
+            p95Ms: beside.figures.interactiveP95Ms,
+            lookups: beside.figures.interactiveLookups,
+            toldToWait: beside.figures.toldToWait,
+            lost: beside.figures.lost,
+            batchRatio: beside.figures.ratio,
+            server: beside.server,
+          },
   }
 }
 
@@ -87,11 +125,23 @@ export async function benchRandomDraws(quick: boolean): Promise<{ seed: number; 
   return { seed, lines }
 }
 
-export const randomLimitersFields: PromisedFields = ['seed', 'draws', 'meetEveryTarget', 'minRatio', 'maxRate429', 'lost', 'runs']
+export const randomLimitersFields: PromisedFields = [
+  'seed',
+  'draws',
+  'meetEveryTarget',
+  'minRatio',
+  'maxRate429',
+  'lost',
+  'colleagueWithinTarget',
+  'runs',
+]
 
 /** What the summary says of the draws (randomLimitersFields). */
 export function randomLimitersSummary({ seed, lines }: { seed: number; lines: readonly Record<string, unknown>[] }) {
   const numbers = (field: string) => lines.map((line) => Number(line[field]))
+  const colleagues = lines.flatMap((line) =>
+    line.colleague === null || line.colleague === undefined ? [] : [line.colleague as { p95Ms: number | null; lost: number }],
+  )
   return {
     seed,
     draws: lines.length,
@@ -99,7 +149,9 @@ export function randomLimitersSummary({ seed, lines }: { seed: number; lines: re
     minRatio: Math.min(...numbers('ratio')),
     maxRate429: Math.max(...numbers('rate429')),
     maxInteractiveP95Ms: Math.max(0, ...lines.map((line) => Number(line.interactiveP95Ms ?? 0))),
-    lost: numbers('lost').reduce((sum, value) => sum + value, 0),
+    lost: [...numbers('lost'), ...colleagues.map((colleague) => colleague.lost)].reduce((sum, value) => sum + value, 0),
+    /** Desk B's lookups beside desk A's batch within the interactive target, of the draws that allow it. */
+    colleagueWithinTarget: `${colleagues.filter(({ p95Ms }) => p95Ms !== null && p95Ms <= drawTargets.interactiveP95Ms).length} of ${colleagues.length}`,
     runs: lines,
   }
 }
