@@ -8,6 +8,8 @@ export interface Bound {
   share: number
   /** The rate (req/s, before the share) when it was sent: the rate its answer tests. */
   rateAtSend: number
+  /** The places in flight of the learnt cap it was held to (the cap less colleagues' share), null with no cap. */
+  capHeld: number | null
 }
 
 export interface Waiting {

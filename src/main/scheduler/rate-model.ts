@@ -97,6 +97,8 @@ export interface SentFacts {
   share?: number
   /** The rate (req/s) when it was sent; if not said, the rate at its answer. */
   rateAtSend?: number
+  /** The places in flight of the learnt cap it was held to (the cap less colleagues' share); if not said, the cap. */
+  capHeld?: number | null
   announced?: AnnouncedLimit | null
 }
 
@@ -243,7 +245,9 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A cap on requests in flight frees as soon as an answer comes back: a 429 that asks to wait
   // longer than a token takes (shutFor) is a window's, whatever was in flight, and moves no cap.
   const windowShut = shutFor(obs)
-  const inFlightCap = windowShut ? model.inFlightCap : capAfter429(model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
+  const inFlightCap = windowShut
+    ? model.inFlightCap
+    : capAfter429(obs.capHeld ?? model.inFlightCap, obs.inFlight ?? 0, model.mostOkInFlight)
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
   const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)

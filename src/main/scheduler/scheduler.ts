@@ -19,6 +19,7 @@ import { HeldPauses, shownPauseMs, type Pause } from './pauses'
 import { Pump } from './pump'
 import { askedToWait, queueItem, refusedLately } from './queue-item'
 import { HeaderTrust } from './header-trust'
+import { batchReserve } from './announced-quota'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -113,8 +114,26 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
     pacing.take(anyway.priority)
-    anyway.start(now() - anyway.scheduledAt, { rateBound: false, slotBound: false, share: 1, rateAtSend: model.rate })
+    anyway.start(now() - anyway.scheduledAt, {
+      rateBound: false,
+      slotBound: false,
+      share: 1,
+      rateAtSend: model.rate,
+      capHeld: placesHeld(),
+    })
     return true
+  }
+
+  /**
+   * The places in flight this desk takes of a learnt cap (null with none): the headroom's share of
+   * it, in whole places, is left to colleagues on the key, as of an announced quota (batchReserve).
+   * Its own lookups are held to them too: the cap is learnt from this desk's 429s, often a place
+   * above the service's (a real cap lets one more through as it answers), so a place left is not
+   * surely free.
+   */
+  function placesHeld(): number | null {
+    const cap = model.inFlightCap
+    return cap === null ? null : cap - batchReserve(config.headroom, cap, 0)
   }
 
   function release(): void {
@@ -138,8 +157,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         update(observe(model, { kind: 'idle', at: now() }, tuning))
         return
       }
-      if (inFlight >= Math.min(config.concurrency, model.inFlightCap ?? Number.POSITIVE_INFINITY)) {
-        slotBound = model.inFlightCap !== null
+      const places = placesHeld()
+      if (inFlight >= Math.min(config.concurrency, places ?? Number.POSITIVE_INFINITY)) {
+        slotBound = places !== null
         return
       }
       const wait = head.sendAnyway ? { ms: 0, header: null } : pacing.waitFor(head.priority, now(), sentSeq)
@@ -153,7 +173,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       lanes.shift()
       pacing.take(head.priority)
       const share = head.priority === 'batch' && model.rate > 0 ? Math.min(1, pacing.batchRate() / model.rate) : 1
-      const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate }
+      const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate, capHeld: placesHeld() }
       paceBound = false
       slotBound = false
       head.start(now() - head.scheduledAt, bound)

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { capAfter429 } from '../../../src/main/scheduler/control-law'
 import { initialModel, observe, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { tokenBucket } from '../../helpers/limiters'
-import { drawLimiter } from '../../helpers/limiters/random-limiter'
-import { runDraw, runDrawTwoDesks } from './random-run'
+import { allowsInteractiveTarget, drawLimiter } from '../../helpers/limiters/random-limiter'
+import { drawsWhere, runDraw, runDrawBesideBatch, runDrawTwoDesks } from './random-run'
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 })
@@ -45,8 +45,9 @@ it('a desk left alone on a shared cap on requests in flight grows back to the ca
 // 278/s with no burst, answers 42 ± 24 ms late. Requests that arrive too close together are
 // refused with a dozen in flight, which reads as a cap; lowered to 2, the cap used to stay there
 // and hold the batch at a seventh of the rate (ratio 0.135 over 59 s). The law holds it near a
-// third: 0.373, and 0.264 since a probe refused above the limit is placed by what was sent, which
-// timers on whole milliseconds keep below what the law asks for at 278/s.
+// third: 0.373, 0.264 since a probe refused above the limit is placed by what was sent, which
+// timers on whole milliseconds keep below what the law asks for at 278/s, and 0.221 since the desk
+// leaves colleagues a place of a learnt cap: the cap this bucket is misread as is about a dozen.
 it('a limiter with no burst refusing close requests does not leave the batch held at two in flight', async () => {
   // Draw 158 as it was drawn before draws announced their quota: this one now announces it.
   const draw = { ...drawLimiter(158), make: () => tokenBucket({ rate: 278, burst: 1 }), announced: null }
@@ -60,7 +61,7 @@ it('a limiter with no burst refusing close requests does not leave the batch hel
   })
   expect(draw.name).toMatch(/token-bucket .*rate=278 burst=1 latency=42\+24ms/)
   expect(figures.lost).toBe(0)
-  expect(figures.ratio).toBeGreaterThan(0.25)
+  expect(figures.ratio).toBeGreaterThan(0.2)
   expect(last.cap === null || last.cap > 2).toBe(true)
 })
 
@@ -82,4 +83,30 @@ it('grows a learnt cap back sooner with each step while no 429 comes, and starts
   let again = 0
   while ((model.inFlightCap ?? 0) < 21) model = observe(model, { kind: 'ok', ...sent(model, successes + 3 + ++again), slotBound: true })
   expect(again).toBe(300)
+})
+
+// A colleague's lookups while this desk's batch runs on a service's cap (desk B, its own scheduler,
+// a lookup every 500 ms): with every place the cap allows filled by the batch, each place that
+// freed went to the batch's next request at once, and desk B's lookups met the cap, waited out
+// its Retry-After and were told to wait: desk B's p95 within 300 ms on 5 of these 12 caps of
+// 10-20 (four told to wait). The batch now leaves the headroom's share of a learnt cap, in whole
+// places, to colleagues: 11 of 12.
+it("leaves a colleague's lookups a place of a learnt cap", async () => {
+  const caps = drawsWhere(
+    9501,
+    12,
+    (draw) => draw.algorithm === 'concurrency-cap' && Number(draw.params.inFlight) >= 10 && allowsInteractiveTarget(draw),
+  )
+  const runs = []
+  for (const draw of caps) {
+    vi.setSystemTime(1_700_000_000_000)
+    runs.push({ draw, figures: await runDrawBesideBatch(draw) })
+  }
+  const within = runs.filter(({ figures }) => (figures.interactiveP95Ms ?? Number.POSITIVE_INFINITY) <= 300)
+  const report = runs.map(({ draw, figures }) => `${draw.name}: ${JSON.stringify(figures)}`).join('\n')
+  expect(
+    runs.every(({ figures }) => figures.lost === 0),
+    report,
+  ).toBe(true)
+  expect(within.length, report).toBeGreaterThanOrEqual(10)
 })
