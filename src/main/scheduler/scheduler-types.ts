@@ -58,6 +58,8 @@ export interface SchedulerState {
   phase: Phase
   /** Most requests in flight, learnt from 429s (a service that caps them), or null while none has shown a cap. */
   inFlightCap: number | null
+  /** Of that cap, the places this desk takes: the headroom's share of it is left to colleagues (null with no cap). */
+  inFlightHeld: number | null
   /** When the limit or cap this desk started from was learnt, in an earlier run; null once a 429 or the headers have spoken. */
   resumedFrom: number | null
   /** Fraction of the limit batch work leaves to colleagues on the same key. */

@@ -69,6 +69,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       windowMs: model.windowMs,
       phase: model.phase,
       inFlightCap: model.inFlightCap,
+      inFlightHeld: placesHeld(),
       resumedFrom: model.resumedFrom,
       headroom: config.headroom,
       batchRate: pacing.batchRate(),

@@ -16,6 +16,8 @@ export const schedulerStateSchema = z.object({
   phase: z.enum(['discover', 'hold', 'probe']),
   /** Most requests in flight, learnt from 429s; null while none has shown a cap. */
   inFlightCap: z.number().nullable(),
+  /** Of that cap, the places this desk takes; the rest is left to colleagues on the key. */
+  inFlightHeld: z.number().nullable(),
   /** Epoch ms the limit this desk started from was learnt, in an earlier run; null once an answer has moved it. */
   resumedFrom: z.number().nullable(),
   headroom: z.number(),

@@ -285,6 +285,7 @@ describe('state and configuration', () => {
       windowMs: null,
       phase: 'discover',
       inFlightCap: null,
+      inFlightHeld: null,
       resumedFrom: null,
       headroom: defaultSchedulerConfig.headroom,
       batchRate: 10 * (1 - defaultSchedulerConfig.headroom),

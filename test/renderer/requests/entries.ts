@@ -38,6 +38,7 @@ export function schedulerState(overrides: Partial<SchedulerStateView> = {}): Sch
     headroom: 0.1,
     batchRate: 18,
     inFlightCap: null,
+    inFlightHeld: null,
     resumedFrom: null,
     tokens: 2,
     burst: 2,

@@ -205,11 +205,19 @@ describe('RequestsView', () => {
   })
 
   it('says how many requests in flight the service was seen to refuse more than, and none before', async () => {
-    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 4 }))
-    expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent('At most 4 at once: a 429 came with 5 in flight')
+    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 4, inFlightHeld: 4 }))
+    expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent(/^At most 4 at once: a 429 came with 5 in flight$/)
     // The tile counts against the cap that holds requests back, not the configured concurrency.
     expect(screen.getByTestId('scheduler-in-flight')).toHaveTextContent(/^\d+ \/ 4$/)
     expect(screen.getByText('at once, of the cap learnt from 429s')).toBeInTheDocument()
+  })
+
+  it('says how many places of a learnt cap this desk leaves to colleagues, and counts its own against the rest', async () => {
+    await show([], schedulerState({ learnedLimit: 20, limitSource: 'probing', phase: 'hold', inFlightCap: 12, inFlightHeld: 11 }))
+    expect(screen.getByTestId('scheduler-in-flight-cap')).toHaveTextContent(
+      'At most 12 at once: a 429 came with 13 in flight. This desk takes 11, leaving 1 to colleagues',
+    )
+    expect(screen.getByTestId('scheduler-in-flight')).toHaveTextContent(/^\d+ \/ 11$/)
   })
 
   it('says when the limit is not known and the key is not shared', async () => {

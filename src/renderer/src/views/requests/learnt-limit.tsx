@@ -47,9 +47,17 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   )
 }
 
+/** The cap on requests in flight learnt from 429s, and how much of it this desk leaves to colleagues. */
+function inFlightWords(cap: number | null, held: number | null): string {
+  if (cap === null) return 'No cap seen'
+  const seen = `At most ${cap} at once: a 429 came with ${cap + 1} in flight`
+  const left = held === null ? 0 : cap - held
+  return left <= 0 ? seen : `${seen}. This desk takes ${held}, leaving ${left} to colleagues`
+}
+
 /** What the throttle believes about the service's limit, and where that belief came from. */
 export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
-  const { learnedLimit, limitSource, windowMs, phase, inFlightCap, headroom, batchRate, resumedFrom } = scheduler
+  const { learnedLimit, limitSource, windowMs, phase, inFlightCap, inFlightHeld, headroom, batchRate, resumedFrom } = scheduler
   const perWindow =
     learnedLimit !== null && windowMs !== null ? ` (${formatRate((learnedLimit * windowMs) / 1000)} per ${formatDuration(windowMs)})` : ''
   const share = Math.round(headroom * 100)
@@ -72,11 +80,7 @@ export function LearntLimit({ scheduler }: { scheduler: SchedulerStateView }) {
         }
         testId="scheduler-headroom"
       />
-      <Fact
-        label="Requests in flight"
-        value={inFlightCap === null ? 'No cap seen' : `At most ${inFlightCap} at once: a 429 came with ${inFlightCap + 1} in flight`}
-        testId="scheduler-in-flight-cap"
-      />
+      <Fact label="Requests in flight" value={inFlightWords(inFlightCap, inFlightHeld)} testId="scheduler-in-flight-cap" />
     </SimpleGrid>
   )
 }

@@ -26,7 +26,7 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
 /** The scheduler's state as it changes: rate against the ceiling, tokens, queue, pause. */
 export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView }) {
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
-  const inFlightLimit = Math.min(scheduler.concurrency, scheduler.inFlightCap ?? scheduler.concurrency)
+  const inFlightLimit = Math.min(scheduler.concurrency, scheduler.inFlightHeld ?? scheduler.concurrency)
   const learntCap = inFlightLimit < scheduler.concurrency
   const { queued } = scheduler
   return (
