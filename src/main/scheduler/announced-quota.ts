@@ -86,18 +86,6 @@ function wholeWindowLeft(announced: AnnouncedLimit, sentSeq: number): boolean {
   return announced.remaining !== null && announced.limit !== null && announced.remaining + sentSeq >= announced.limit
 }
 
-/**
- * What batch work leaves of an announced quota for colleagues: the headroom's share in whole
- * requests, but never so much that the batch could not take one request of a whole quota (a quota
- * of 1 with any headroom would hold it for ever). Rounded down: a share of a request, kept in every
- * window, would be a whole one (a third of a window of three); the batch's own pace, the rate
- * less the headroom, leaves the rest over time. Less `ownLookups`, this desk's lookups of the
- * window: they came out of the headroom already.
- */
-export function batchReserve(headroom: number, limit: number | null, ownLookups: number): number {
-  return limit === null ? 0 : Math.max(0, Math.min(Math.floor(headroom * limit), limit - 1) - ownLookups)
-}
-
 /** More left than the last count less what was sent since: the service refilled (or a window began). */
 export function countWentUp(before: number, beforeSeq: number, now: number | null, sentSeq: number): boolean {
   return now !== null && now > before - (sentSeq - beforeSeq)

@@ -1,4 +1,5 @@
-import { announcedAllowance, batchReserve, refillRate, wholeAgainAt } from './announced-quota'
+import { announcedAllowance, refillRate, wholeAgainAt } from './announced-quota'
+import { colleaguesShare } from './colleagues-share'
 import { QuotaGate } from './quota-gate'
 import type { RateModel } from './rate-model'
 import type { RateTuning } from './rate-tuning'
@@ -80,7 +81,7 @@ export class Pacing {
     // headroom in its pace (the batch bucket); only a window that refills at its reset keeps a share.
     const reserve =
       priority === 'batch' && quota?.rolling !== true
-        ? batchReserve(this.#headroom(), quota?.limit ?? null, this.#lookupsWithin(model.windowMs, now))
+        ? colleaguesShare(this.#headroom(), quota?.limit ?? null, this.#lookupsWithin(model.windowMs, now))
         : 0
     if (quota !== null && allowance !== null && allowance < 1 + reserve) {
       const sustained = refillRate(model)

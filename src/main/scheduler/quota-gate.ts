@@ -1,4 +1,5 @@
-import { batchReserve, countWentUp, keptReset } from './announced-quota'
+import { countWentUp, keptReset } from './announced-quota'
+import { colleaguesShare } from './colleagues-share'
 import { OwnHits } from './own-hits'
 import { cappedWait } from './pauses'
 import type { AnnouncedLimit } from './rate-limit-headers'
@@ -126,7 +127,7 @@ export class QuotaGate {
     // One limit alone is the rate model's quota (learnQuota), which also knows when it refills as it goes.
     if (this.#entries.size < 2) return wait
     for (const entry of this.#entries.values()) {
-      const reserve = batch ? batchReserve(headroom, entry.limit, lookupsWithin(entry.windowMs)) : 0
+      const reserve = batch ? colleaguesShare(headroom, entry.limit, lookupsWithin(entry.windowMs)) : 0
       const ms = this.#msUntil(entry, now, sentSeq, 1 + reserve)
       if (ms > wait.ms) wait = { ms: cappedWait(ms), header: entry.said.reset ?? entry.said.remaining }
     }

@@ -19,7 +19,7 @@ import { HeldPauses, shownPauseMs, type Pause } from './pauses'
 import { Pump } from './pump'
 import { askedToWait, queueItem, refusedLately } from './queue-item'
 import { HeaderTrust } from './header-trust'
-import { batchReserve } from './announced-quota'
+import { colleaguesShare } from './colleagues-share'
 
 export type { SchedulerConfig } from './scheduler-config'
 export { defaultSchedulerConfig } from './scheduler-config'
@@ -127,14 +127,14 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
 
   /**
    * The places in flight this desk takes of a learnt cap (null with none): the headroom's share of
-   * it, in whole places, is left to colleagues on the key, as of an announced quota (batchReserve).
+   * it, in whole places, is left to colleagues on the key, as of an announced quota (colleaguesShare).
    * Its own lookups are held to them too: the cap is learnt from this desk's 429s, often a place
    * above the service's (a real cap lets one more through as it answers), so a place left is not
    * surely free.
    */
   function placesHeld(): number | null {
     const cap = model.inFlightCap
-    return cap === null ? null : cap - batchReserve(config.headroom, cap, 0)
+    return cap === null ? null : cap - colleaguesShare(config.headroom, cap, 0)
   }
 
   function release(): void {
