@@ -148,6 +148,36 @@ describe('Requests', () => {
     await sandboxPut(app, 'faults', { latencyMs: 0 })
   })
 
+  it('says how many places of a larger learnt cap this desk takes and how many it leaves to colleagues', async () => {
+    // A fresh app (20 at once) on a cap of 12 per key with slow answers: the cap it learns is 12 or a
+    // place above, and it leaves the default headroom's share of it, in whole places, to colleagues.
+    const capped = await openApp(browser)
+    try {
+      const { page } = capped
+      await openScreen(page, 'Requests')
+      await setSandboxLimit(capped, { rate: 0, burst: 1 })
+      await sandboxPut(capped, 'faults', { latencyMs: 400 })
+      await sandboxPut(capped, 'in-flight-limit', { limit: 12 })
+      void burst(page, 120)
+      const cap = page.getByTestId('scheduler-in-flight-cap')
+      await expect
+        .poll(() => cap.textContent(), { timeout: 30_000 })
+        .toMatch(/^At most \d+ at once: a 429 came with \d+ in flight\. This desk takes \d+, leaving \d+ to colleagues$/)
+      const words = /At most (\d+).*takes (\d+), leaving (\d+)/.exec((await cap.textContent()) ?? '') ?? []
+      const [learnt, takes, left] = [Number(words[1]), Number(words[2]), Number(words[3])]
+      expect(learnt).toBeGreaterThanOrEqual(11)
+      expect(learnt).toBeLessThanOrEqual(13)
+      expect(takes + left).toBe(learnt)
+      expect(left).toBe(Math.floor(0.1 * learnt))
+      await expect.poll(() => page.getByTestId('scheduler-in-flight').textContent()).toMatch(new RegExp(` / ${takes}$`))
+      await page.getByText(`at once, of the cap learnt from 429s less ${left} left to colleagues`).waitFor()
+      await dismissNotifications(page)
+      await expectNoViolationsInBothSchemes(capped, 'requests with a learnt cap shared with colleagues', 'requests-learnt-cap-shared')
+    } finally {
+      await capped.close()
+    }
+  })
+
   it('fits a 1024×700 window', async () => {
     await app.page.getByRole('table', { name: 'Request log' }).waitFor()
     await app.atSmallestWindow('requests')

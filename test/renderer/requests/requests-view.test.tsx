@@ -218,6 +218,7 @@ describe('RequestsView', () => {
       'At most 12 at once: a 429 came with 13 in flight. This desk takes 11, leaving 1 to colleagues',
     )
     expect(screen.getByTestId('scheduler-in-flight')).toHaveTextContent(/^\d+ \/ 11$/)
+    expect(screen.getByText('at once, of the cap learnt from 429s less 1 left to colleagues')).toBeInTheDocument()
   })
 
   it('says when the limit is not known and the key is not shared', async () => {

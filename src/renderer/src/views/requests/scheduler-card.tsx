@@ -18,7 +18,8 @@ export function SchedulerCard() {
           rate by a fifth, it climbs back gently to where the 429 came, and now and then it looks a little above: at most once per 200
           requests that got through, each 429 putting the next look off by 200 more, up to 400. If the service keeps refusing, every request
           waits for its Retry-After. Never above your ceiling. The headroom is the share of the limit batch work leaves to colleagues using
-          the same key; your own lookups may still use it.
+          the same key; your own lookups may still use it, but for the places of a cap on requests in flight, learnt from 429s, that it
+          leaves them.
         </Text>
         <Divider />
         {config ? (

@@ -23,6 +23,12 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
   )
 }
 
+function inFlightHint({ inFlightCap, inFlightHeld }: SchedulerStateView, learntCap: boolean): string {
+  if (!learntCap) return 'at once, of the limit'
+  const left = inFlightCap !== null && inFlightHeld !== null ? inFlightCap - inFlightHeld : 0
+  return left > 0 ? `at once, of the cap learnt from 429s less ${left} left to colleagues` : 'at once, of the cap learnt from 429s'
+}
+
 /** The scheduler's state as it changes: rate against the ceiling, tokens, queue, pause. */
 export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView }) {
   const share = Math.min(100, (scheduler.rate / scheduler.ceiling) * 100)
@@ -80,7 +86,7 @@ export function SchedulerStats({ scheduler }: { scheduler: SchedulerStateView })
         <Stat
           label="In flight"
           value={`${scheduler.inFlight} / ${inFlightLimit}`}
-          hint={learntCap ? 'at once, of the cap learnt from 429s' : 'at once, of the limit'}
+          hint={inFlightHint(scheduler, learntCap)}
           testId="scheduler-in-flight"
         />
       </SimpleGrid>
