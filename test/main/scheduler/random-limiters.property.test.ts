@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { OneDeskFigures, TwoDeskFigures } from '../../helpers/desk-runs'
+import type { TwoDeskFigures } from '../../helpers/desk-runs'
 import {
   allowsInteractiveTarget,
   announcedTargets,
   drawLimiter,
   drawTargets,
   meetsDrawTargets,
-  type RandomLimiter,
 } from '../../helpers/limiters/random-limiter'
-import { runDraw, runDrawBesideBatch, runDrawTwoDesks } from './random-run'
+import { namedRuns, runDrawBesideBatch, runDrawTwoDesks, runEach, runEachDraw, type DrawRun } from './random-run'
 
 // Limiters drawn at random (test/helpers/limiters/random-limiter.ts), run in virtual time through
 // the real API client and scheduler at the default headroom, and held to the issue's targets:
@@ -27,6 +26,7 @@ import { runDraw, runDrawBesideBatch, runDrawTwoDesks } from './random-run'
 const draws = Number(process.env.RANDOM_DRAWS ?? 200)
 const firstSeed = Number(process.env.RANDOM_SEED ?? 1)
 const seeds = Array.from({ length: draws }, (_, i) => firstSeed + i)
+const limiters = (keep: (seed: number) => boolean) => seeds.filter(keep).map((seed) => drawLimiter(seed))
 
 /**
  * Shares of draws meeting each target, at least: what the control law reached over seeds 1–200
@@ -65,22 +65,17 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const report = (draw: RandomLimiter, figures: object) => `${draw.name}: ${JSON.stringify(figures)}`
 const share = <T>(runs: readonly T[], meets: (run: T) => boolean) => runs.filter(meets).length / Math.max(1, runs.length)
 
 describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + draws - 1})`, () => {
   it('one desk: the batch at 0.90 of the allowed rate, at most 1 % 429s, nothing lost, interactive p95 at most 300 ms', async () => {
-    const runs: { draw: RandomLimiter; figures: OneDeskFigures }[] = []
-    for (const seed of seeds) {
-      const draw = drawLimiter(seed)
-      vi.setSystemTime(startedAt)
-      const figures = await runDraw(draw)
-      if (process.env.RANDOM_FIGURES) console.log(report(draw, figures))
-      runs.push({ draw, figures })
-    }
+    const runs = await runEachDraw(
+      limiters(() => true),
+      startedAt,
+    )
     const withLookups = runs.filter(({ draw }) => allowsInteractiveTarget(draw))
     const misses = runs.filter(({ draw, figures }) => !meetsDrawTargets(draw, figures))
-    console.log(`${misses.length} of ${runs.length} draws miss a target:\n${misses.map((r) => report(r.draw, r.figures)).join('\n')}`)
+    console.log(`${misses.length} of ${runs.length} draws miss a target:\n${namedRuns(misses)}`)
     expect(share(runs, ({ figures }) => figures.ratio >= drawTargets.ratio)).toBeGreaterThanOrEqual(reached.ratio)
     expect(share(runs, ({ figures }) => figures.rate429 <= drawTargets.rate429)).toBeGreaterThanOrEqual(reached.rate429)
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.nothingLost)
@@ -95,43 +90,29 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
   }, 600_000)
 
   it('two desks on one key: 50/50 ± 10 %, together 0.90, the desk left alone back at the limit within 5 s, nothing lost', async () => {
-    const runs: { draw: RandomLimiter; figures: TwoDeskFigures }[] = []
-    for (const seed of seeds.filter((s) => s % 4 === 0)) {
-      const draw = drawLimiter(seed)
-      vi.setSystemTime(startedAt)
-      const figures = await runDrawTwoDesks(draw)
-      if (process.env.RANDOM_FIGURES) console.log(`two desks ${report(draw, figures)}`)
-      runs.push({ draw, figures })
-    }
+    const runs = await runEach(
+      limiters((seed) => seed % 4 === 0),
+      startedAt,
+      (draw) => runDrawTwoDesks(draw),
+    )
     const misses = runs.filter(
       ({ figures: f }) => Math.abs(f.shareA - 0.5) > 0.1 || f.together < 0.9 || f.climbSeconds === null || f.climbSeconds > 5 || f.lost > 0,
     )
-    console.log(
-      `${misses.length} of ${runs.length} two-desk runs miss a target:\n${misses.map((r) => report(r.draw, r.figures)).join('\n')}`,
-    )
+    console.log(`${misses.length} of ${runs.length} two-desk runs miss a target:\n${namedRuns(misses)}`)
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.twoDesksNothingLost)
     expect(share(runs, ({ figures }) => Math.abs(figures.shareA - 0.5) <= 0.1)).toBeGreaterThanOrEqual(reached.fairSplit)
     expect(share(runs, ({ figures }) => figures.together >= 0.9)).toBeGreaterThanOrEqual(reached.together)
-    const climbed = ({ figures }: { figures: TwoDeskFigures }) => figures.climbSeconds !== null && figures.climbSeconds <= 5
+    const climbed = ({ figures }: DrawRun<TwoDeskFigures>) => figures.climbSeconds !== null && figures.climbSeconds <= 5
     expect(share(runs, climbed)).toBeGreaterThanOrEqual(reached.climbBack)
   }, 600_000)
 
   it("a colleague's lookups while desk A batches: desk B's p95 at most 300 ms wherever the limiter allows it, nothing lost", async () => {
-    const runs: { draw: RandomLimiter; figures: OneDeskFigures }[] = []
-    for (const seed of seeds.filter((s) => s % 2 === 0)) {
-      const draw = drawLimiter(seed)
-      if (!allowsInteractiveTarget(draw)) continue
-      vi.setSystemTime(startedAt)
-      const figures = await runDrawBesideBatch(draw)
-      if (process.env.RANDOM_FIGURES) console.log(`beside a batch ${report(draw, figures)}`)
-      runs.push({ draw, figures })
-    }
+    const besideBatch = limiters((seed) => seed % 2 === 0).filter(allowsInteractiveTarget)
+    const runs = await runEach(besideBatch, startedAt, (draw) => runDrawBesideBatch(draw))
     const met = ({ figures }: (typeof runs)[number]) =>
       (figures.interactiveP95Ms ?? Number.POSITIVE_INFINITY) <= drawTargets.interactiveP95Ms
     const misses = runs.filter((run) => !met(run) || run.figures.lost > 0)
-    console.log(
-      `${misses.length} of ${runs.length} runs beside a batch miss a target:\n${misses.map((r) => report(r.draw, r.figures)).join('\n')}`,
-    )
+    console.log(`${misses.length} of ${runs.length} runs beside a batch miss a target:\n${namedRuns(misses)}`)
     expect(runs.length).toBeGreaterThan(0)
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBe(1)
     expect(share(runs, met)).toBeGreaterThanOrEqual(reached.colleagueP95)

@@ -44,26 +44,35 @@ export function drawsWhere(firstSeed: number, count: number, keep: (draw: Random
   return draws
 }
 
+export interface DrawRun<F> {
+  draw: RandomLimiter
+  figures: F
+}
+
 /**
- * Each draw alone, one after another, every one from the clock at `startedAt` (a window's phase is
- * the draw's own); RANDOM_FIGURES=1 prints each run.
+ * Each draw alone through `run`, one after another, every one from the clock at `startedAt` (a
+ * window's phase is the draw's own); RANDOM_FIGURES=1 prints each run.
  */
-export async function runEachDraw(
+export async function runEach<F>(
   draws: readonly RandomLimiter[],
   startedAt: number,
-): Promise<{ draw: RandomLimiter; figures: OneDeskFigures }[]> {
-  const runs: { draw: RandomLimiter; figures: OneDeskFigures }[] = []
+  run: (draw: RandomLimiter) => Promise<F>,
+): Promise<DrawRun<F>[]> {
+  const runs: DrawRun<F>[] = []
   for (const draw of draws) {
     vi.setSystemTime(startedAt)
-    const figures = await runDraw(draw)
-    if (process.env.RANDOM_FIGURES) console.log(`${draw.name}: ${JSON.stringify(figures)}`)
+    const figures = await run(draw)
+    if (process.env.RANDOM_FIGURES) console.log(namedRuns([{ draw, figures }]))
     runs.push({ draw, figures })
   }
   return runs
 }
 
+/** One desk's batch on each draw (runEach). */
+export const runEachDraw = (draws: readonly RandomLimiter[], startedAt: number) => runEach(draws, startedAt, (draw) => runDraw(draw))
+
 /** The runs named with their figures, one a line: what a failed share prints. */
-export function namedRuns(runs: readonly { draw: RandomLimiter; figures: OneDeskFigures }[]): string {
+export function namedRuns<F>(runs: readonly DrawRun<F>[]): string {
   return runs.map(({ draw, figures }) => `${draw.name}: ${JSON.stringify(figures)}`).join('\n')
 }
 
