@@ -149,8 +149,8 @@ describe('Requests', () => {
   })
 
   it('says how many places of a larger learnt cap this desk takes and how many it leaves to colleagues', async () => {
-    // A fresh app (20 at once) on a cap of 12 per key with slow answers: the cap it learns is 12 or a
-    // place above, and it leaves the default headroom's share of it, in whole places, to colleagues.
+    // A fresh app (16 at once) on a cap of 12 per key with slow answers: the cap it learns is 12 or a
+    // place above, and it leaves the headroom's share of it, in whole places, to colleagues.
     const capped = await openApp(browser)
     try {
       const { page } = capped
@@ -168,7 +168,8 @@ describe('Requests', () => {
       expect(learnt).toBeGreaterThanOrEqual(11)
       expect(learnt).toBeLessThanOrEqual(13)
       expect(takes + left).toBe(learnt)
-      expect(left).toBe(Math.floor(0.1 * learnt))
+      const { headroom } = (await capped.fixture.ok('getScheduler', {})).config
+      expect(left).toBe(Math.floor(headroom * learnt))
       await expect.poll(() => page.getByTestId('scheduler-in-flight').textContent()).toMatch(new RegExp(` / ${takes}$`))
       await page.getByText(`at once, of the cap learnt from 429s less ${left} left to colleagues`).waitFor()
       await dismissNotifications(page)

@@ -47,12 +47,17 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
   )
 }
 
+/** Places of a learnt cap on requests in flight this desk leaves to colleagues (0 with no cap). */
+export function placesLeft({ inFlightCap, inFlightHeld }: Pick<SchedulerStateView, 'inFlightCap' | 'inFlightHeld'>): number {
+  return inFlightCap === null || inFlightHeld === null ? 0 : inFlightCap - inFlightHeld
+}
+
 /** The cap on requests in flight learnt from 429s, and how much of it this desk leaves to colleagues. */
-function inFlightWords(cap: number | null, held: number | null): string {
-  if (cap === null) return 'No cap seen'
-  const seen = `At most ${cap} at once: a 429 came with ${cap + 1} in flight`
-  const left = held === null ? 0 : cap - held
-  return left <= 0 ? seen : `${seen}. This desk takes ${held}, leaving ${left} to colleagues`
+function inFlightWords(inFlightCap: number | null, inFlightHeld: number | null): string {
+  if (inFlightCap === null) return 'No cap seen'
+  const seen = `At most ${inFlightCap} at once: a 429 came with ${inFlightCap + 1} in flight`
+  const left = placesLeft({ inFlightCap, inFlightHeld })
+  return left <= 0 ? seen : `${seen}. This desk takes ${inFlightHeld}, leaving ${left} to colleagues`
 }
 
 /** What the throttle believes about the service's limit, and where that belief came from. */

@@ -2,7 +2,7 @@ import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { SchedulerStateView } from '../../../../shared/contract/scheduler-schema'
 import { formatRate } from '../../../../shared/format/number'
 import { AnnouncedLimits } from './announced-limits'
-import { LearntLimit } from './learnt-limit'
+import { LearntLimit, placesLeft } from './learnt-limit'
 import { PauseCountdown } from '../../components/pause-countdown'
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
@@ -23,9 +23,9 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
   )
 }
 
-function inFlightHint({ inFlightCap, inFlightHeld }: SchedulerStateView, learntCap: boolean): string {
+function inFlightHint(scheduler: SchedulerStateView, learntCap: boolean): string {
   if (!learntCap) return 'at once, of the limit'
-  const left = inFlightCap !== null && inFlightHeld !== null ? inFlightCap - inFlightHeld : 0
+  const left = placesLeft(scheduler)
   return left > 0 ? `at once, of the cap learnt from 429s less ${left} left to colleagues` : 'at once, of the cap learnt from 429s'
 }
 
