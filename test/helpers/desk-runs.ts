@@ -64,6 +64,11 @@ export function allowed(run: LimiterRun, headroom: number): LimiterRun {
   return { ...run, limitAt: (ms) => run.limitAt(ms) * (1 - headroom) }
 }
 
+/** `ok` lookups over what the allowed rate gets through in the first `ms`. */
+export function overAllowed(run: LimiterRun, headroom: number, ok: number, ms: number): number {
+  return ok / Math.max(1, idealCount(allowed(run, headroom), ms))
+}
+
 /** One desk's batch of `run.lookups`, with an interactive lookup every 500 ms while it runs when `interactive`. */
 export function oneDesk(client: ApiClient, run: LimiterRun, headroom: number, interactive: boolean, env: DeskEnv): Promise<OneDeskFigures> {
   return batchBeside(client, interactive ? client : null, run, headroom, env)
@@ -166,7 +171,7 @@ export async function twoDesks(
   const bothB = b.okTimes.filter((t) => t <= endA.at).length
   const allowedRate = (ms: number) => run.limitAt(ms) * (1 - headroom)
   // Over what the limit allowed while both ran: a limit that falls or rises mid-run is held to its own rate at each moment.
-  const together = (bothA + bothB) / Math.max(1, idealCount(allowed(run, headroom), endA.at - started))
+  const together = overAllowed(run, headroom, bothA + bothB, endA.at - started)
   // Desk B alone: the first moment its trailing second (or ten requests' worth, if longer) reached 0.9 of the allowed rate.
   const spanMs = Math.max(1_000, (10 * 1000) / allowedRate(endA.at - started))
   const alone = b.okTimes.filter((t) => t > endA.at)

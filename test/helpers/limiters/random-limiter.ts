@@ -168,6 +168,14 @@ export function holdsInteractive(draw: RandomLimiter): boolean {
 /** The issue's targets for one desk against a draw, in virtual time and over HTTP alike. */
 export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95Ms: 300 } as const
 
+/** Two desks on one key: each half of what both got through, within `splitWithin`, and together this share of the allowed rate or more. */
+export const twoDeskTargets = { splitWithin: 0.1, together: 0.9, climbSeconds: 5 } as const
+
+/** Both desks' share of the key: split evenly and together at the target. */
+export function sharesKeyFairly(figures: { shareA: number; together: number }): boolean {
+  return Math.abs(figures.shareA - 0.5) <= twoDeskTargets.splitWithin && figures.together >= twoDeskTargets.together
+}
+
 /** Where the limit is announced: a higher ratio, and no 429 once an answer has said where the key stands. */
 export const announcedTargets = { ratio: 0.95, refusedAfterFirstAnswer: 0 } as const
 
