@@ -19,7 +19,7 @@ import type { PromisedFields } from './quick'
 import { round } from './stats'
 
 /** A whole number from the environment, or `fallback`; anything else is a mistake the run names. */
-function wholeFromEnv(name: string, fallback: () => number): number {
+export function wholeFromEnv(name: string, fallback: () => number): number {
   const text = process.env[name]
   if (text === undefined || text === '') return fallback()
   if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, got "${text}"`)

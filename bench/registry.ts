@@ -10,6 +10,7 @@ import { benchShapes, shapesFields } from './shapes'
 import { benchStartup, startupFields } from './startup'
 import { benchText, textFields } from './text'
 import { benchTwoDesksCores, twoDesksCoresFields } from './two-desks-cores'
+import { benchTwoDeskOracle, twoDeskOracleFields } from './two-desk-oracle'
 
 export interface Benchmark {
   run: (options: BenchOptions) => Promise<Record<string, unknown>>
@@ -52,4 +53,5 @@ export const benchmarks: Record<string, Benchmark> = {
     },
     fields: ['benchmark', 'targets', ...twoDesksCoresFields],
   },
+  'two-desk-oracle': { run: ({ quick = false }) => Promise.resolve(benchTwoDeskOracle(quick)), fields: twoDeskOracleFields },
 }

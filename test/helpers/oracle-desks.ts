@@ -1,0 +1,60 @@
+import { overAllowed } from './desk-runs'
+import type { LimiterRun } from './limiter-shapes'
+
+/**
+ * Two desks that know the limit, as no law learns it: what desks that share no clock can reach on
+ * one key. Each sends its batch (desk B's twice desk A's, as `twoDesks` runs them) evenly at half
+ * the allowed rate, a refused lookup going again at its desk's next turn; desk B's first turn is
+ * `phase` of an interval after desk A's. With `hop`, a desk that is refused moves its next turn
+ * later by `hop()` of an interval (a draw in [0, 1)), as Ethernet's senders back off at random.
+ * No timers: each request reaches the limiter a millisecond after it is sent, as in `limiterFetch`,
+ * and a limiter of requests in flight hears each answer at `latencyMs` plus `latencyJitter()`.
+ */
+export function oracleTwoDesks(
+  draw: LimiterRun,
+  headroom: number,
+  options: { phase: number; hop: (() => number) | null; latencyJitter?: () => number },
+): { shareA: number; together: number; rate429: number } {
+  const limiter = draw.make()
+  const half = (ms: number) => (draw.limitAt(ms) * (1 - headroom)) / 2
+  const interval = (ms: number) => 1000 / half(ms)
+  const desks = [
+    { next: 0, left: draw.lookups, okAt: [] as number[] },
+    { next: options.phase * interval(0), left: draw.lookups * 2, okAt: [] as number[] },
+  ]
+  // When each admitted request is answered, earliest first: a cap on requests in flight frees a place then.
+  const answers: number[] = []
+  let requests = 0
+  let refused = 0
+  for (;;) {
+    const waiting = desks.filter((desk) => desk.left > 0)
+    const desk = waiting.reduce<(typeof desks)[number] | null>((first, d) => (first === null || d.next < first.next ? d : first), null)
+    if (desk === null) break
+    const sentAt = desk.next
+    const arrives = sentAt + 1
+    while (answers.length > 0 && (answers[0] ?? 0) <= arrives) limiter.done?.(answers.shift() ?? 0)
+    requests += 1
+    if (limiter.decide(arrives).allowed) {
+      const answeredAt = arrives + draw.latencyMs + (options.latencyJitter?.() ?? 0) + 1
+      if (limiter.done !== undefined) {
+        const at = answers.findIndex((t) => t > answeredAt)
+        answers.splice(at < 0 ? answers.length : at, 0, answeredAt)
+      }
+      desk.okAt.push(answeredAt)
+      desk.left -= 1
+      desk.next = sentAt + interval(sentAt)
+    } else {
+      refused += 1
+      desk.next = sentAt + interval(sentAt) * (1 + (options.hop?.() ?? 0))
+    }
+  }
+  const [a, b] = desks
+  const endA = Math.max(...(a?.okAt ?? [0]))
+  const bothA = a?.okAt.length ?? 0
+  const bothB = (b?.okAt ?? []).filter((t) => t <= endA).length
+  return {
+    shareA: bothA / Math.max(1, bothA + bothB),
+    together: overAllowed(draw, headroom, bothA + bothB, endA),
+    rate429: refused / Math.max(1, requests),
+  }
+}
