@@ -1,5 +1,5 @@
 import { seededRandom } from '../src/sandbox/faults'
-import { drawHeadroom, drawLimiter, sharesKeyFairly, type RandomLimiter } from '../test/helpers/limiters/random-limiter'
+import { drawHeadroom, drawLimiter, sharesKeyFairly, twoDeskTargets, type RandomLimiter } from '../test/helpers/limiters/random-limiter'
 import { oracleTwoDesks } from '../test/helpers/oracle-desks'
 import { latencyJitterOf } from '../test/main/scheduler/virtual-run'
 import type { PromisedFields } from './quick'
@@ -37,6 +37,8 @@ export function benchTwoDeskOracle(quick: boolean): Record<string, unknown> {
     fairOnMostPhases: of.filter((run) => pick(run).filter(sharesKeyFairly).length * 2 > phases).length,
     medianTogether: round(median(of.flatMap((run) => pick(run).map((f) => f.together)))),
     median429: round(median(of.flatMap((run) => pick(run).map((f) => f.rate429))), 4),
+    // Desk B knows the moment desk A is done: what is left of the climb back is the limiter's.
+    climbedBackOnMostPhases: of.filter((run) => pick(run).filter(climbedBack).length * 2 > phases).length,
   })
   const noBurst = runs.filter((run) => run.noBurst)
   return {
@@ -49,6 +51,10 @@ export function benchTwoDeskOracle(quick: boolean): Record<string, unknown> {
     noBurstPhaseHop: summary(noBurst, (run) => run.hop),
     unfairWithHop: runs.filter((run) => run.hop.filter(sharesKeyFairly).length * 2 <= phases).map((run) => run.draw.name),
   }
+}
+
+function climbedBack(figures: { climbSeconds: number | null }): boolean {
+  return figures.climbSeconds !== null && figures.climbSeconds <= twoDeskTargets.climbSeconds
 }
 
 /** A bucket or GCRA that refuses any two requests closer than its interval (a burst of one), before or after a change of rate. */

@@ -154,6 +154,25 @@ async function lookupsUntil(client: ApiClient, until: Promise<unknown>, now: () 
   }
 }
 
+/**
+ * Desk B alone from `endAMs` (ms from the start at `started`): the seconds until the first moment
+ * its trailing second (or ten requests' worth, if longer) held 0.9 of the allowed rate, less that
+ * span; null if it never did. `okTimes` are desk B's successes, on the clock `started` is read on.
+ */
+export function climbBack(okTimes: readonly number[], endAMs: number, run: LimiterRun, headroom: number, started = 0): number | null {
+  const allowedRate = (ms: number) => run.limitAt(ms) * (1 - headroom)
+  const endA = started + endAMs
+  const spanMs = Math.max(1_000, (10 * 1000) / allowedRate(endAMs))
+  const alone = okTimes.filter((t) => t > endA)
+  for (let i = 0, j = 0; i < alone.length; i++) {
+    const t = alone[i] ?? 0
+    while ((alone[j] ?? t) <= t - spanMs) j++
+    if (t - endA >= spanMs && i - j + 1 >= (0.9 * allowedRate(t - started) * spanMs) / 1000)
+      return round((t - endA) / 1000 - spanMs / 1000, 2)
+  }
+  return null
+}
+
 /** Two desks on one key, each a batch (desk B's twice desk A's, so B is left alone after A ends). */
 export async function twoDesks(
   deskA: ApiClient,
@@ -169,26 +188,13 @@ export async function twoDesks(
   const endB = await b.done
   const bothA = a.okTimes.length
   const bothB = b.okTimes.filter((t) => t <= endA.at).length
-  const allowedRate = (ms: number) => run.limitAt(ms) * (1 - headroom)
   // Over what the limit allowed while both ran: a limit that falls or rises mid-run is held to its own rate at each moment.
   const together = overAllowed(run, headroom, bothA + bothB, endA.at - started)
-  // Desk B alone: the first moment its trailing second (or ten requests' worth, if longer) reached 0.9 of the allowed rate.
-  const spanMs = Math.max(1_000, (10 * 1000) / allowedRate(endA.at - started))
-  const alone = b.okTimes.filter((t) => t > endA.at)
-  let climbAt: number | null = null
-  for (let i = 0, j = 0; i < alone.length; i++) {
-    const t = alone[i] ?? 0
-    while ((alone[j] ?? t) <= t - spanMs) j++
-    if (t - endA.at >= spanMs && i - j + 1 >= (0.9 * allowedRate(t - started) * spanMs) / 1000) {
-      climbAt = t
-      break
-    }
-  }
   const { requests, rateLimited } = env.counts()
   return {
     shareA: round(bothA / Math.max(1, bothA + bothB)),
     together: round(together),
-    climbSeconds: climbAt === null ? null : round((climbAt - endA.at) / 1000 - spanMs / 1000, 2),
+    climbSeconds: climbBack(b.okTimes, endA.at - started, run, headroom, started),
     lost: endA.lost + endB.lost,
     rate429: round(rateLimited / Math.max(1, requests), 4),
   }

@@ -42,6 +42,10 @@ describe('two desks that know the limit (the oracle the law is measured against)
       const figures = oracleTwoDesks(bursty, headroom, { phase, hop: null })
       expect(sharesKeyFairly(figures)).toBe(true)
       expect(figures.rate429).toBe(0)
+      // Desk B, told desk A is done, goes at the whole allowed rate at once: back within the
+      // trailing second the climb is read over, less a turn.
+      expect(figures.climbSeconds).not.toBeNull()
+      expect(figures.climbSeconds ?? Infinity).toBeLessThan(0.2)
     }
   })
 

@@ -1,11 +1,13 @@
-import { overAllowed } from './desk-runs'
+import { climbBack, overAllowed } from './desk-runs'
 import type { LimiterRun } from './limiter-shapes'
 
 /**
  * Two desks that know the limit, as no law learns it: what desks that share no clock can reach on
  * one key. Each sends its batch (desk B's twice desk A's, as `twoDesks` runs them) evenly at half
  * the allowed rate, a refused lookup going again at its desk's next turn; desk B's first turn is
- * `phase` of an interval after desk A's. With `hop`, a desk that is refused moves its next turn
+ * `phase` of an interval after desk A's. Once desk A has nothing left to send, desk B goes at the
+ * whole allowed rate: it knows its colleague is done, as no desk does, so its climb back is the
+ * least the limiter allows. With `hop`, a desk that is refused moves its next turn
  * later by `hop()` of an interval (a draw in [0, 1)), as Ethernet's senders back off at random.
  * No timers: each request reaches the limiter a millisecond after it is sent, as in `limiterFetch`,
  * and a limiter of requests in flight hears each answer at `latencyMs` plus `latencyJitter()`.
@@ -14,13 +16,13 @@ export function oracleTwoDesks(
   draw: LimiterRun,
   headroom: number,
   options: { phase: number; hop: (() => number) | null; latencyJitter?: () => number },
-): { shareA: number; together: number; rate429: number } {
+): { shareA: number; together: number; climbSeconds: number | null; rate429: number } {
   const limiter = draw.make()
   const half = (ms: number) => (draw.limitAt(ms) * (1 - headroom)) / 2
-  const interval = (ms: number) => 1000 / half(ms)
+  const interval = (ms: number, alone: boolean) => 1000 / (alone ? 2 * half(ms) : half(ms))
   const desks = [
     { next: 0, left: draw.lookups, okAt: [] as number[] },
-    { next: options.phase * interval(0), left: draw.lookups * 2, okAt: [] as number[] },
+    { next: options.phase * interval(0, false), left: draw.lookups * 2, okAt: [] as number[] },
   ]
   // When each admitted request is answered, earliest first: a cap on requests in flight frees a place then.
   const answers: number[] = []
@@ -31,6 +33,7 @@ export function oracleTwoDesks(
     const desk = waiting.reduce<(typeof desks)[number] | null>((first, d) => (first === null || d.next < first.next ? d : first), null)
     if (desk === null) break
     const sentAt = desk.next
+    const alone = waiting.length === 1 && desk === desks[1]
     const arrives = sentAt + 1
     while (answers.length > 0 && (answers[0] ?? 0) <= arrives) limiter.done?.(answers.shift() ?? 0)
     requests += 1
@@ -42,10 +45,10 @@ export function oracleTwoDesks(
       }
       desk.okAt.push(answeredAt)
       desk.left -= 1
-      desk.next = sentAt + interval(sentAt)
+      desk.next = sentAt + interval(sentAt, alone)
     } else {
       refused += 1
-      desk.next = sentAt + interval(sentAt) * (1 + (options.hop?.() ?? 0))
+      desk.next = sentAt + interval(sentAt, alone) * (1 + (options.hop?.() ?? 0))
     }
   }
   const [a, b] = desks
@@ -55,6 +58,7 @@ export function oracleTwoDesks(
   return {
     shareA: bothA / Math.max(1, bothA + bothB),
     together: overAllowed(draw, headroom, bothA + bothB, endA),
+    climbSeconds: climbBack(b?.okAt ?? [], endA, draw, headroom),
     rate429: refused / Math.max(1, requests),
   }
 }
