@@ -64,9 +64,10 @@ export function allowed(run: LimiterRun, headroom: number): LimiterRun {
   return { ...run, limitAt: (ms) => run.limitAt(ms) * (1 - headroom) }
 }
 
-/** `ok` lookups over what the allowed rate gets through in the first `ms`. */
-export function overAllowed(run: LimiterRun, headroom: number, ok: number, ms: number): number {
-  return ok / Math.max(1, idealCount(allowed(run, headroom), ms))
+/** `ok` lookups over what the allowed rate gets through from `fromMs` to `ms` (ms from the first request). */
+export function overAllowed(run: LimiterRun, headroom: number, ok: number, ms: number, fromMs = 0): number {
+  const rate = allowed(run, headroom)
+  return ok / Math.max(1, idealCount(rate, ms) - (fromMs > 0 ? idealCount(rate, fromMs) : 0))
 }
 
 /** One desk's batch of `run.lookups`, with an interactive lookup every 500 ms while it runs when `interactive`. */
@@ -173,23 +174,31 @@ export function climbBack(okTimes: readonly number[], endAMs: number, run: Limit
   return null
 }
 
-/** Two desks on one key, each a batch (desk B's twice desk A's, so B is left alone after A ends). */
+/**
+ * Two desks on one key, each a batch (desk B's twice desk A's, so B is left alone after A ends).
+ * `apart`: desk B starts once desk A has had a quarter of its batch's ideal time alone, as a
+ * colleague who starts later does, and desk A's batch is a quarter longer, so that they overlap
+ * about as long as when they start together; the split and the total are of the time both ran.
+ */
 export async function twoDesks(
   deskA: ApiClient,
   deskB: ApiClient,
   run: LimiterRun,
   headroom: number,
   env: DeskEnv,
+  apart = false,
 ): Promise<TwoDeskFigures> {
   const started = env.now()
-  const a = batch(deskA, run.lookups, 'a', env.now)
+  const a = batch(deskA, apart ? Math.round(run.lookups * 1.25) : run.lookups, 'a', env.now)
+  if (apart) await sleep(idealMs(allowed(run, headroom)) / 4)
+  const bFrom = env.now()
   const b = batch(deskB, run.lookups * 2, 'b', env.now)
   const endA = await a.done
   const endB = await b.done
-  const bothA = a.okTimes.length
+  const bothA = a.okTimes.filter((t) => t >= bFrom).length
   const bothB = b.okTimes.filter((t) => t <= endA.at).length
   // Over what the limit allowed while both ran: a limit that falls or rises mid-run is held to its own rate at each moment.
-  const together = overAllowed(run, headroom, bothA + bothB, endA.at - started)
+  const together = overAllowed(run, headroom, bothA + bothB, endA.at - started, bFrom - started)
   const { requests, rateLimited } = env.counts()
   return {
     shareA: round(bothA / Math.max(1, bothA + bothB)),

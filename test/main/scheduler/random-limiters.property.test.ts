@@ -49,6 +49,15 @@ const reached = {
   climbBack: 0.4,
   twoDesksNothingLost: 1,
   /**
+   * Desk B starting once desk A has had a quarter of its batch alone (stop 44: split evenly on 19
+   * of 50, together at 0.90 on 37, back within 5 s on 15), less about two draws: the law keeps a
+   * split it reached, and has no additive increase to bring a late desk to an even one
+   * (docs/architecture.md, "Two desks that start apart").
+   */
+  apartSplit: 0.34,
+  apartTogether: 0.7,
+  apartClimbBack: 0.26,
+  /**
    * Desk B's lookups beside desk A's batch, of the even seeds whose limiter allows the target: 39
    * of 56 over seeds 1–200 since the desk leaves colleagues a place of a learnt cap (37 before).
    */
@@ -93,21 +102,32 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
 
   const climbedBack = (f: TwoDeskFigures) => f.climbSeconds !== null && f.climbSeconds <= twoDeskTargets.climbSeconds
 
-  it('two desks on one key: 50/50 ± 10 %, together 0.90, the desk left alone back at the limit within 5 s, nothing lost', async () => {
+  /** Two desks on every fourth draw, `apart` or not (`twoDesks`); the misses printed, each share held to `least`. */
+  async function holdTwoDesks(apart: boolean, least: { split: number; together: number; climbBack: number }) {
     const runs = await runEach(
       limiters((seed) => seed % 4 === 0),
       startedAt,
-      (draw) => runDrawTwoDesks(draw),
+      (draw) => runDrawTwoDesks(draw, {}, undefined, apart),
     )
     const misses = runs.filter(({ figures: f }) => !sharesKeyFairly(f) || !climbedBack(f) || f.lost > 0)
-    console.log(`${misses.length} of ${runs.length} two-desk runs miss a target:\n${namedRuns(misses)}`)
+    console.log(`${misses.length} of ${runs.length} two-desk runs${apart ? ' started apart' : ''} miss a target:\n${namedRuns(misses)}`)
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.twoDesksNothingLost)
-    expect(share(runs, ({ figures }) => Math.abs(figures.shareA - 0.5) <= twoDeskTargets.splitWithin)).toBeGreaterThanOrEqual(
-      reached.fairSplit,
-    )
-    expect(share(runs, ({ figures }) => figures.together >= twoDeskTargets.together)).toBeGreaterThanOrEqual(reached.together)
-    expect(share(runs, ({ figures }) => climbedBack(figures))).toBeGreaterThanOrEqual(reached.climbBack)
-  }, 600_000)
+    expect(share(runs, ({ figures }) => Math.abs(figures.shareA - 0.5) <= twoDeskTargets.splitWithin)).toBeGreaterThanOrEqual(least.split)
+    expect(share(runs, ({ figures }) => figures.together >= twoDeskTargets.together)).toBeGreaterThanOrEqual(least.together)
+    expect(share(runs, ({ figures }) => climbedBack(figures))).toBeGreaterThanOrEqual(least.climbBack)
+  }
+
+  it(
+    'two desks on one key: 50/50 ± 10 %, together 0.90, the desk left alone back at the limit within 5 s, nothing lost',
+    () => holdTwoDesks(false, { split: reached.fairSplit, together: reached.together, climbBack: reached.climbBack }),
+    600_000,
+  )
+
+  it(
+    "two desks that start apart: the same targets, desk B starting a quarter of the way into desk A's batch",
+    () => holdTwoDesks(true, { split: reached.apartSplit, together: reached.apartTogether, climbBack: reached.apartClimbBack }),
+    600_000,
+  )
 
   it("a colleague's lookups while desk A batches: desk B's p95 at most 300 ms wherever the limiter allows it, nothing lost", async () => {
     const besideBatch = limiters((seed) => seed % 2 === 0).filter(allowsInteractiveTarget)

@@ -76,13 +76,14 @@ export function namedRuns<F>(runs: readonly DrawRun<F>[]): string {
   return runs.map(({ draw, figures }) => `${draw.name}: ${JSON.stringify(figures)}`).join('\n')
 }
 
-/** Two desks, each its own scheduler, on one key limited by the draw, in virtual time. */
+/** Two desks, each its own scheduler, on one key limited by the draw, in virtual time; `apart`: desk B starts later (`twoDesks`). */
 export function runDrawTwoDesks(
   draw: RandomLimiter,
   options: SchedulerOptions = {},
   watch?: (deskA: Scheduler, deskB: Scheduler) => void,
+  apart = false,
 ): Promise<TwoDeskFigures> {
-  return withTwoDesks(draw, options, watch, (a, b, env) => twoDesks(a, b, draw, drawHeadroom, env))
+  return withTwoDesks(draw, options, watch, (a, b, env) => twoDesks(a, b, draw, drawHeadroom, env, apart))
 }
 
 /** Desk A's batch, and desk B's lookups every 500 ms while it runs (its figures' interactive ones), on one key limited by the draw. */
