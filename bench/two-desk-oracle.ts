@@ -57,9 +57,9 @@ function climbedBack(figures: { climbSeconds: number | null }): boolean {
   return figures.climbSeconds !== null && figures.climbSeconds <= twoDeskTargets.climbSeconds
 }
 
-/** A bucket or GCRA that refuses any two requests closer than its interval (a burst of one), before or after a change of rate. */
+/** A bucket or GCRA drawn with a burst of one: it refuses any two requests closer than its interval (until a rise of its rate, if one, gives it more). */
 function hasNoBurst(draw: RandomLimiter): boolean {
-  return (draw.algorithm === 'token-bucket' || draw.algorithm === 'gcra') && / burst=1 /.test(`${draw.name} `)
+  return (draw.algorithm === 'token-bucket' || draw.algorithm === 'gcra') && draw.params.burst === 1
 }
 
 export const twoDeskOracleFields: PromisedFields = [

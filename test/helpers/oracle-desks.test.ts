@@ -50,8 +50,8 @@ describe('two desks that know the limit (the oracle the law is measured against)
   })
 
   it('on a cap of one request in flight, collide whenever their answers overlap', () => {
-    // 30 ms answers on a cap of 1: at most 33/s, paced at 15/s each, 67 ms apart, so each desk's
-    // request meets the other's in flight for 30 of every 67 ms of phase.
+    // 30 ms answers on a cap of 1 (29 ms of them at the limiter): at most 33/s, paced at 15/s each,
+    // 67 ms apart, so the desks' requests miss each other only 29–38 ms apart.
     const capOfOne: LimiterRun = {
       name: 'cap 1',
       make: () => concurrencyCap({ limit: 1, retryAfterSeconds: 1 }),

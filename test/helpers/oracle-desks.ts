@@ -5,9 +5,9 @@ import type { LimiterRun } from './limiter-shapes'
  * Two desks that know the limit, as no law learns it: what desks that share no clock can reach on
  * one key. Each sends its batch (desk B's twice desk A's, as `twoDesks` runs them) evenly at half
  * the allowed rate, a refused lookup going again at its desk's next turn; desk B's first turn is
- * `phase` of an interval after desk A's. Once desk A has nothing left to send, desk B goes at the
- * whole allowed rate: it knows its colleague is done, as no desk does, so its climb back is the
- * least the limiter allows. With `hop`, a desk that is refused moves its next turn
+ * `phase` of an interval after desk A's. A desk whose colleague has nothing left to send goes at
+ * the whole allowed rate: it knows its colleague is done, as no desk does, so where desk B is the
+ * one left, its climb back is the least the limiter allows. With `hop`, a desk that is refused moves its next turn
  * later by `hop()` of an interval (a draw in [0, 1)), as Ethernet's senders back off at random.
  * No timers: each request reaches the limiter a millisecond after it is sent, as in `limiterFetch`,
  * and a limiter of requests in flight hears each answer at `latencyMs` plus `latencyJitter()`.
@@ -28,12 +28,15 @@ export function oracleTwoDesks(
   const answers: number[] = []
   let requests = 0
   let refused = 0
+  // Every limiter drawn admits again in time; one that refused for ever would otherwise spin here.
+  const most = 100 * draw.lookups * 3
   for (;;) {
+    if (requests > most) throw new Error(`${draw.name}: still refusing after ${most} requests`)
     const waiting = desks.filter((desk) => desk.left > 0)
     const desk = waiting.reduce<(typeof desks)[number] | null>((first, d) => (first === null || d.next < first.next ? d : first), null)
     if (desk === null) break
     const sentAt = desk.next
-    const alone = waiting.length === 1 && desk === desks[1]
+    const alone = waiting.length === 1
     const arrives = sentAt + 1
     while (answers.length > 0 && (answers[0] ?? 0) <= arrives) limiter.done?.(answers.shift() ?? 0)
     requests += 1
@@ -52,7 +55,9 @@ export function oracleTwoDesks(
     }
   }
   const [a, b] = desks
-  const endA = Math.max(...(a?.okAt ?? [0]))
+  // Answers come back out of the order they were sent in when their latency jitters.
+  b?.okAt.sort((x, y) => x - y)
+  const endA = Math.max(0, ...(a?.okAt ?? []))
   const bothA = a?.okAt.length ?? 0
   const bothB = (b?.okAt ?? []).filter((t) => t <= endA).length
   return {
