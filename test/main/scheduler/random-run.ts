@@ -79,11 +79,15 @@ export function namedRuns<F>(runs: readonly DrawRun<F>[]): string {
 /** Two desks, each its own scheduler, on one key limited by the draw, in virtual time; `apart`: desk B starts later (`twoDesks`). */
 export function runDrawTwoDesks(
   draw: RandomLimiter,
-  options: SchedulerOptions = {},
+  options: DesksOptions = {},
   watch?: (deskA: Scheduler, deskB: Scheduler) => void,
   apart = false,
 ): Promise<TwoDeskFigures> {
   return withTwoDesks(draw, options, watch, (a, b, env) => twoDesks(a, b, draw, drawHeadroom, env, apart))
+}
+
+function isEach(options: DesksOptions): options is readonly [SchedulerOptions, SchedulerOptions] {
+  return Array.isArray(options)
 }
 
 /** Desk A's batch, and desk B's lookups every 500 ms while it runs (its figures' interactive ones), on one key limited by the draw. */
@@ -95,15 +99,19 @@ export function runDrawBesideBatch(
   return withTwoDesks(draw, options, watch, (a, b, env) => lookupsBesideBatch(a, b, draw, drawHeadroom, env))
 }
 
+/** Both desks' scheduler options, or each its own (desk A's, desk B's): what each learnt, say. */
+export type DesksOptions = SchedulerOptions | readonly [SchedulerOptions, SchedulerOptions]
+
 function withTwoDesks<T>(
   draw: RandomLimiter,
-  options: SchedulerOptions,
+  options: DesksOptions,
   watch: ((deskA: Scheduler, deskB: Scheduler) => void) | undefined,
   work: (deskA: ApiClient, deskB: ApiClient, env: DeskEnv) => Promise<T>,
 ): Promise<T> {
   const { fetch, env } = countingFetch(draw)
-  const desk = () => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...options }))
-  const [a, b] = [desk(), desk()]
+  const [forA, forB] = isEach(options) ? options : [options, options]
+  const desk = (own: SchedulerOptions) => virtualClient(fetch, createScheduler({ ...drawLimits, headroom: drawHeadroom, ...own }))
+  const [a, b] = [desk(forA), desk(forB)]
   watch?.(a.scheduler, b.scheduler)
   return runVirtually(work(a.client, b.client, env))
 }
