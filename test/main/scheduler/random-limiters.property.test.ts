@@ -49,7 +49,7 @@ const reached = {
   climbBack: 0.4,
   twoDesksNothingLost: 1,
   /**
-   * Desk B starting once desk A has had a quarter of its batch alone (stop 44: split evenly on 19
+   * Desk B starting once desk A has run alone for a quarter of a batch's ideal time (stop 44: split evenly on 19
    * of 50, together at 0.90 on 37, back within 5 s on 15), less about two draws: the law keeps a
    * split it reached, and has no additive increase to bring a late desk to an even one
    * (docs/architecture.md, "Two desks that start apart").
@@ -124,7 +124,7 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
   )
 
   it(
-    "two desks that start apart: the same targets, desk B starting a quarter of the way into desk A's batch",
+    "two desks that start apart: the same targets, desk B starting after a quarter of a batch's ideal time",
     () => holdTwoDesks(true, { split: reached.apartSplit, together: reached.apartTogether, climbBack: reached.apartClimbBack }),
     600_000,
   )
