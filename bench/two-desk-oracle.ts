@@ -1,5 +1,5 @@
 import { seededRandom } from '../src/sandbox/faults'
-import { drawHeadroom, drawLimiter, sharesKeyFairly, twoDeskTargets, type RandomLimiter } from '../test/helpers/limiters/random-limiter'
+import { climbedBack, drawHeadroom, drawLimiter, sharesKeyFairly, type RandomLimiter } from '../test/helpers/limiters/random-limiter'
 import { oracleTwoDesks } from '../test/helpers/oracle-desks'
 import { latencyJitterOf } from '../test/main/scheduler/virtual-run'
 import type { PromisedFields } from './quick'
@@ -53,11 +53,10 @@ export function benchTwoDeskOracle(quick: boolean): Record<string, unknown> {
   }
 }
 
-function climbedBack(figures: { climbSeconds: number | null }): boolean {
-  return figures.climbSeconds !== null && figures.climbSeconds <= twoDeskTargets.climbSeconds
-}
-
-/** A bucket or GCRA drawn with a burst of one: it refuses any two requests closer than its interval (until a rise of its rate, if one, gives it more). */
+/**
+ * A bucket or GCRA drawn with a burst of one: it refuses any two requests closer than its interval
+ * (until a rise of its rate, if one, gives it more).
+ */
 function hasNoBurst(draw: RandomLimiter): boolean {
   return (draw.algorithm === 'token-bucket' || draw.algorithm === 'gcra') && draw.params.burst === 1
 }

@@ -176,9 +176,10 @@ export function climbBack(okTimes: readonly number[], endAMs: number, run: Limit
 
 /**
  * Two desks on one key, each a batch (desk B's twice desk A's, so B is left alone after A ends).
- * `apart`: desk B starts once desk A has run alone for a quarter of the ideal time of `run.lookups`, as a
- * colleague who starts later does, and desk A's batch is a quarter longer, so that they overlap
- * about as long as when they start together; the split and the total are of the time both ran.
+ * `apart`: desk B starts once desk A has run alone for a quarter of the ideal time of
+ * `run.lookups`, as a colleague who starts later does, and desk A's batch is a quarter longer, so
+ * that they overlap about as long as when they start together; the split and the total are of the
+ * time both ran.
  */
 export async function twoDesks(
   deskA: ApiClient,

@@ -7,8 +7,9 @@ import type { LimiterRun } from './limiter-shapes'
  * the allowed rate, a refused lookup going again at its desk's next turn; desk B's first turn is
  * `phase` of an interval after desk A's. A desk whose colleague has nothing left to send goes at
  * the whole allowed rate: it knows its colleague is done, as no desk does, so where desk B is the
- * one left, its climb back is the least the limiter allows. With `hop`, a desk that is refused moves its next turn
- * later by `hop()` of an interval (a draw in [0, 1)), as Ethernet's senders back off at random.
+ * one left, its climb back is the least the limiter allows. With `hop`, a desk that is refused
+ * moves its next turn later by `hop()` of an interval (a draw in [0, 1)), as Ethernet's senders
+ * back off at random.
  * No timers: each request reaches the limiter a millisecond after it is sent, as in `limiterFetch`,
  * and a limiter of requests in flight hears each answer at `latencyMs` plus `latencyJitter()`.
  */
@@ -20,10 +21,9 @@ export function oracleTwoDesks(
   const limiter = draw.make()
   const half = (ms: number) => (draw.limitAt(ms) * (1 - headroom)) / 2
   const interval = (ms: number, alone: boolean) => 1000 / (alone ? 2 * half(ms) : half(ms))
-  const desks = [
-    { next: 0, left: draw.lookups, okAt: [] as number[] },
-    { next: options.phase * interval(0, false), left: draw.lookups * 2, okAt: [] as number[] },
-  ]
+  const deskA = { next: 0, left: draw.lookups, okAt: [] as number[] }
+  const deskB = { next: options.phase * interval(0, false), left: draw.lookups * 2, okAt: [] as number[] }
+  const desks = [deskA, deskB]
   // When each admitted request is answered, earliest first: a cap on requests in flight frees a place then.
   const answers: number[] = []
   let requests = 0
@@ -54,16 +54,15 @@ export function oracleTwoDesks(
       desk.next = sentAt + interval(sentAt, alone) * (1 + (options.hop?.() ?? 0))
     }
   }
-  const [a, b] = desks
   // Answers come back out of the order they were sent in when their latency jitters.
-  b?.okAt.sort((x, y) => x - y)
-  const endA = Math.max(0, ...(a?.okAt ?? []))
-  const bothA = a?.okAt.length ?? 0
-  const bothB = (b?.okAt ?? []).filter((t) => t <= endA).length
+  deskB.okAt.sort((x, y) => x - y)
+  const endA = deskA.okAt.reduce((last, t) => Math.max(last, t), 0)
+  const bothA = deskA.okAt.length
+  const bothB = deskB.okAt.filter((t) => t <= endA).length
   return {
     shareA: bothA / Math.max(1, bothA + bothB),
     together: overAllowed(draw, headroom, bothA + bothB, endA),
-    climbSeconds: climbBack(b?.okAt ?? [], endA, draw, headroom),
+    climbSeconds: climbBack(deskB.okAt, endA, draw, headroom),
     rate429: refused / Math.max(1, requests),
   }
 }

@@ -171,9 +171,19 @@ export const drawTargets = { ratio: 0.9, rate429: 0.01, lost: 0, interactiveP95M
 /** Two desks on one key: each half of what both got through, within `splitWithin`, and together this share of the allowed rate or more. */
 export const twoDeskTargets = { splitWithin: 0.1, together: 0.9, climbSeconds: 5 } as const
 
+/** Desk A's share of what both desks got through is within `splitWithin` of half. */
+export function splitsEvenly(figures: { shareA: number }): boolean {
+  return Math.abs(figures.shareA - 0.5) <= twoDeskTargets.splitWithin
+}
+
 /** Both desks' share of the key: split evenly and together at the target. */
 export function sharesKeyFairly(figures: { shareA: number; together: number }): boolean {
-  return Math.abs(figures.shareA - 0.5) <= twoDeskTargets.splitWithin && figures.together >= twoDeskTargets.together
+  return splitsEvenly(figures) && figures.together >= twoDeskTargets.together
+}
+
+/** Desk B, left alone, back at the allowed rate within the target (null: never). */
+export function climbedBack(figures: { climbSeconds: number | null }): boolean {
+  return figures.climbSeconds !== null && figures.climbSeconds <= twoDeskTargets.climbSeconds
 }
 
 /** Where the limit is announced: a higher ratio, and no 429 once an answer has said where the key stands. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { learntOf } from '../../../src/main/scheduler/account-schedulers'
 import { defaultRateTuning, initialModel, observe, resumeFrom, type LearntLimit } from '../../../src/main/scheduler/rate-model'
 import { defaultSchedulerConfig, type Scheduler } from '../../../src/main/scheduler/scheduler'
-import { drawLimiter, meetsDrawTargets, twoDeskTargets, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { drawLimiter, meetsDrawTargets, splitsEvenly, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { runDraw, runDrawTwoDesks } from './random-run'
 
 const startedAt = 1_700_000_000_000
@@ -120,9 +120,8 @@ it('two desks that each start from what they learnt split the key as they rememb
     vi.setSystemTime(startedAt)
     const next = await runDrawTwoDesks(draw, [{ learnt: learnt[0] }, { learnt: learnt[1] }])
     expect(first.lost + next.lost, `seed ${seed}: ${draw.name}`).toBe(0)
-    const even = (shareA: number) => (Math.abs(shareA - 0.5) <= twoDeskTargets.splitWithin ? 1 : 0)
-    rememberedEvenly.first += even(first.shareA)
-    rememberedEvenly.next += even(next.shareA)
+    rememberedEvenly.first += splitsEvenly(first) ? 1 : 0
+    rememberedEvenly.next += splitsEvenly(next) ? 1 : 0
   }
   if (process.env.RESUME_FIGURES) console.log(JSON.stringify(rememberedEvenly))
   expect(rememberedEvenly.next).toBeGreaterThanOrEqual(11)
