@@ -53,7 +53,7 @@ const reached = {
    * Desk B starting once desk A has run alone for a quarter of a batch's ideal time (stop 44:
    * split evenly on 19 of 50, together at 0.90 on 37, back within 5 s on 15), less about two
    * draws: the law keeps a split it reached, and has no additive increase to bring a late desk to
-   * an even one (docs/architecture.md, "Two desks that start apart").
+   * an even one (docs/control-law-log.md, "Two desks that start apart").
    */
   apartSplit: 0.34,
   apartTogether: 0.7,

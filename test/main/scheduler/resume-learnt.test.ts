@@ -102,7 +102,7 @@ it(`over ${draws} drawn limiters, a desk that starts from what it learnt meets f
 
 // Two desks on one key, run twice: the second time each starts from what it learnt the first,
 // desk A its share, desk B the whole limit it climbed to once alone. The law keeps the split it
-// starts from (docs/architecture.md, "Two desks that start apart"): over the 25 two-desk draws of
+// starts from (docs/control-law-log.md, "Two desks that start apart"): over the 25 two-desk draws of
 // seeds 1–100 the split was even on 19 the first time and on 12 the second (26 of 50 over 1–200;
 // 50 of 100 over 1–400, 72 the first time). Held to that, less a draw, and nothing lost.
 it('two desks that each start from what they learnt split the key as they remember it, and lose nothing', async () => {
