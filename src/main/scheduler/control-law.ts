@@ -40,8 +40,7 @@ export function creditAfter(credit: number, obs: Observation, tuning: RateTuning
  * limit between the two (the climb passed the one, the probe was refused at the other): halfway,
  * to no more than what was sent over the last second or two, since a window counts what was sent
  * and the climb can outrun the sending. Refused below it, the limit fell or another sender shares
- * it: a little under (CUBIC's fast convergence, which brings two desks on one key to an even split
- * sooner).
+ * it: a little under (CUBIC's fast convergence).
  */
 export function limitAt429(model: RateModel, obs: SentFacts, tuning: RateTuning): number {
   const share = obs.share ?? 1

@@ -3,7 +3,7 @@ export interface RateTuning {
   floor: number
   /** Before the first 429 the rate doubles every so many ms of work that waited for its turn. */
   discoverMs: number
-  /** At a 429 the rate falls by this fraction of the rate it came at. */
+  /** At a 429 the rate falls to this fraction under the limit the 429 places. */
   cut: number
   /**
    * The climb back to the rate of the last 429 (and as far again to double it), in successes
