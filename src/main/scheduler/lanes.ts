@@ -1,3 +1,4 @@
+import type { SentAs } from './pacing'
 import type { Priority } from './scheduler-types'
 
 /** What a task waited for before it started: a token (the rate), a place in flight (the learnt cap). */
@@ -10,6 +11,8 @@ export interface Bound {
   rateAtSend: number
   /** The places in flight of the learnt cap it was held to (the cap less colleagues' share), null with no cap. */
   capHeld: number | null
+  /** The ms since this desk's request before it, and whether it went ahead of its token (pacing.ts). */
+  sentAs: SentAs
 }
 
 export interface Waiting {

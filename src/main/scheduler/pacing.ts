@@ -7,6 +7,14 @@ import type { Priority } from './scheduler-types'
 import { TokenBucket } from './token-bucket'
 import { cappedWait } from './pauses'
 
+/** How a request went: the ms since this desk's request before it, and whether it went ahead of its token. */
+export interface SentAs {
+  interactive: boolean
+  gapMs: number
+  close: boolean
+  early: boolean
+}
+
 /** Ms until a task may start; `header` when an announced quota is what holds it (the header that said so). */
 export interface Wait {
   ms: number
@@ -17,6 +25,8 @@ export interface Wait {
 // once, but a batch cannot fire a volley that an unseen burst allowance would punish late.
 const burstSeconds = 0.1
 const timerSlackMs = 2
+// A lookup sent ahead of its token and refused waits out its Retry-After: at most about one in 20 is.
+const earlyShare = 1 / 20
 // Lookups a person makes in a window are few; a long window's reserve is never more than this many.
 const lookupsKept = 1_000
 // A reset read in whole seconds may be up to a second late: the true one may be this much earlier.
@@ -37,6 +47,14 @@ export class Pacing {
   readonly #lookupTimes: number[] = []
   readonly #now: () => number
   #lastSentAt = Number.NEGATIVE_INFINITY
+  /** The shortest time between two of this desk's requests of which the second got through. */
+  #closestPassedMs = Number.POSITIVE_INFINITY
+  /** The longest time after the request before it that a lookup sent ahead of its token was refused at. */
+  #earlyRefusedAtMs = Number.NEGATIVE_INFINITY
+  /** Two requests closer than half the rate's interval have got through. */
+  #closePassed = false
+  /** Lookups may go ahead of their token while this is not below 0 (`#untilEarly`). */
+  #earlyCredit = 0
   /** Every limit announced, each by its own count. */
   readonly gate = new QuotaGate()
 
@@ -103,7 +121,8 @@ export class Pacing {
     // pace absorbs it.
     const room = this.#roomSaid(now, sentSeq)
     const spaced = room ? 0 : this.#untilSpaced(now)
-    if (priority === 'interactive') return { ms: room ? 0 : Math.max(spaced, this.#all.timeUntilToken()), header: null }
+    if (priority === 'interactive')
+      return { ms: room ? 0 : Math.min(this.#untilEarly(now), Math.max(spaced, this.#all.timeUntilToken())), header: null }
     return { ms: Math.max(spaced, this.#all.timeUntilToken(), this.#batch.timeUntilToken()), header: null }
   }
 
@@ -131,6 +150,25 @@ export class Pacing {
   }
 
   /**
+   * Ms until a lookup may go ahead of its token, taking the next one (infinite: not at all). Once
+   * a limit is learnt requests go evenly spaced, and a lookup that keeps the pace waits up to an
+   * interval of it: a limiter with no burst refuses two requests closer than that. Where two
+   * requests closer than half an interval have got through, the limiter keeps a burst, and while
+   * the rate holds at the limit (a probe or a cut spends the burst) a lookup may go as close to the
+   * request before it as any two of this desk's that got through, or half as close until one is
+   * refused. After a lookup refused so, the next twenty keep the pace.
+   */
+  #untilEarly(now: number): number {
+    const model = this.#model
+    const holding = model.phase === 'hold' && model.okSinceCut >= model.climb && model.source !== 'headers'
+    if (!holding || !this.#closePassed || this.#earlyCredit < 0) return Number.POSITIVE_INFINITY
+    const gap = this.#earlyRefusedAtMs < this.#closestPassedMs ? this.#closestPassedMs / 2 : this.#closestPassedMs
+    const tokens = this.#all.tokens()
+    const debt = tokens < 0 ? (-tokens * 1000) / model.rate : 0
+    return Math.max(0, debt, this.#lastSentAt + gap - now)
+  }
+
+  /**
    * Until the service has shown it refills, the quota left may be all there is until the reset
    * (a fixed window) or refill as it goes (a sliding log): the last of it waits until the
    * earliest the reset can be, so that its answer tells the two apart.
@@ -153,17 +191,38 @@ export class Pacing {
     return quota.remaining - (sentSeq - quota.sentSeq) >= 1 && this.gate.leftNow(now, sentSeq) >= 1
   }
 
-  take(priority: Priority): void {
+  /** Takes a token for `priority`; what the request was sent as, for `answered`. */
+  take(priority: Priority): SentAs {
     // What accrued while the last of the quota was held back would follow it as a volley.
     if (this.#heldBack) this.empty()
     this.#heldBack = false
-    this.#lastSentAt = this.#now()
+    const now = this.#now()
+    const learnt = this.#model.limit !== null && this.#model.source !== 'headers'
+    const sent = {
+      interactive: priority === 'interactive',
+      gapMs: now - this.#lastSentAt,
+      close: now - this.#lastSentAt < 500 / this.#model.rate,
+      early: priority === 'interactive' && learnt && this.#all.tokens() < 1,
+    }
+    this.#lastSentAt = now
     if (priority === 'interactive') {
       this.#lookupTimes.push(this.#lastSentAt)
       if (this.#lookupTimes.length > lookupsKept) this.#lookupTimes.shift()
     }
     if (!this.#all.take()) this.#all.borrow()
     if (priority === 'batch' && !this.#batch.take()) this.#batch.borrow()
+    return sent
+  }
+
+  answered(sent: SentAs, outcome: 'ok' | 'rate-limited'): void {
+    if (outcome === 'ok') {
+      this.#closestPassedMs = Math.min(this.#closestPassedMs, sent.gapMs)
+      if (sent.close) this.#closePassed = true
+      if (sent.interactive) this.#earlyCredit = Math.min(0, this.#earlyCredit + earlyShare)
+    } else if (sent.early) {
+      this.#earlyRefusedAtMs = sent.gapMs
+      this.#earlyCredit = Math.max(-1, this.#earlyCredit - 1)
+    }
   }
 
   /** Tokens stored up (during a pause, at a rate just found too high) would go out as one volley. */

@@ -100,6 +100,8 @@ export interface SentFacts {
   /** The places in flight of the learnt cap it was held to (the cap less colleagues' share); if not said, the cap. */
   capHeld?: number | null
   announced?: AnnouncedLimit | null
+  /** A lookup that went ahead of its token, where two close requests had passed (pacing.ts). */
+  early?: boolean
 }
 
 export type Observation =
@@ -172,6 +174,9 @@ export function withCeiling(model: RateModel, ceiling: number, tuning: RateTunin
 export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
   // The law moves only on answers; an empty queue changes nothing it knows.
   if (obs.kind === 'idle') return model
+  // A lookup sent ahead of its token and refused, unless the service shut for longer than a token
+  // takes, found the limiter's burst spent: the pacing hears of it, and only the lookup waits.
+  if (obs.kind === 'rate-limited' && obs.early === true && !shutFor(obs)) return { ...model, answers: model.answers + 1 }
   const started = {
     ...model,
     answers: model.answers + 1,

@@ -114,8 +114,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     if (waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause === null ? refusedLately(waitMs) : askedToWait(waitMs, pause.header))
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
-    pacing.take(anyway.priority)
+    const sentAs = pacing.take(anyway.priority)
     anyway.start(now() - anyway.scheduledAt, {
+      sentAs,
       rateBound: false,
       slotBound: false,
       share: 1,
@@ -172,9 +173,9 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         return
       }
       lanes.shift()
-      pacing.take(head.priority)
+      const sentAs = pacing.take(head.priority)
       const share = head.priority === 'batch' && model.rate > 0 ? Math.min(1, pacing.batchRate() / model.rate) : 1
-      const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate, capHeld: placesHeld() }
+      const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate, capHeld: placesHeld(), sentAs }
       paceBound = false
       slotBound = false
       head.start(now() - head.scheduledAt, bound)
@@ -202,7 +203,16 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
           pacing.gate.clear()
         }
         const heard = trust.heard(feedback)
-        const obs = observationOf(outcome, heard, now(), { sentAt, generation, sentSeq: seq, inFlight: sentInFlight, ...bound })
+        const { sentAs, ...facts } = bound
+        if (outcome !== 'error') pacing.answered(sentAs, outcome)
+        const obs = observationOf(outcome, heard, now(), {
+          sentAt,
+          generation,
+          sentSeq: seq,
+          inFlight: sentInFlight,
+          early: sentAs.early,
+          ...facts,
+        })
         const pausedBefore = pausedUntil(model, now())
         if (typeof heard === 'object' && heard.limits)
           pacing.gate.learn(heard.limits, { at: now(), sentAt, counted: outcome !== 'rate-limited' }, seq)

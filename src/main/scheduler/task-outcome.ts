@@ -14,6 +14,8 @@ export interface Sent {
   inFlight: number
   /** The share of the rate it went at: batch work goes at the rate less the headroom. */
   share: number
+  /** A lookup that went ahead of its token (pacing.ts). */
+  early: boolean
 }
 
 /**

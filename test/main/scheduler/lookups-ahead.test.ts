@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { initialModel, observe, pausedUntil, type RateModel } from '../../../src/main/scheduler/rate-model'
+import { createScheduler } from '../../../src/main/scheduler/scheduler'
+import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
+import { refusedAt } from './observations'
+import { drawsWhere } from './random-run'
+import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
+
+// A lookup during a batch goes ahead of the batch's work; once the limit is learnt, requests go
+// evenly spaced, and a lookup that kept the spacing would wait up to one interval of the rate for
+// its turn. Where the limiter has shown it keeps a burst, it goes at once, as an idle lookup does
+// (issue 5: during a batch, a lookup's median time within twice the idle one); where it keeps none,
+// it keeps the spacing, and lookups the service refuses stay rare.
+
+const startedAt = 1_700_000_000_000
+beforeEach(() => vi.useFakeTimers({ now: startedAt }))
+afterEach(() => vi.useRealTimers())
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+interface LookupTimes {
+  idle: number[]
+  busy: number[]
+  /** Interactive requests the service answered with a 429, retries included. */
+  refused: number
+}
+
+/** Five lookups alone, then a batch of the draw's size with a lookup every 500 ms while it runs. */
+async function lookupsBesideOwnBatch(draw: RandomLimiter): Promise<LookupTimes> {
+  const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
+  let refused = 0
+  const counted: typeof fetch = async (input, init) => {
+    const response = await inner(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (response.status === 429 && url.includes('/i_')) refused += 1
+    return response
+  }
+  const { client } = virtualClient(counted, createScheduler({ ...drawLimits, headroom: drawHeadroom }))
+  const lookup = async (name: string): Promise<number> => {
+    const at = Date.now()
+    await client.send({ method: 'GET', path: `/api/payment/${name}`, priority: 'interactive' })
+    return Date.now() - at
+  }
+  return runVirtually(
+    (async () => {
+      const idle: number[] = []
+      for (let i = 0; i < 5; i++) {
+        idle.push(await lookup(`i_idle_${i}`))
+        await sleep(500)
+      }
+      const progress = { done: false }
+      const batch = Promise.allSettled(
+        Array.from({ length: draw.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/b_${i}`, priority: 'batch' })),
+      ).then(() => {
+        progress.done = true
+      })
+      const busy: number[] = []
+      for (let i = 0; !progress.done; i++) {
+        const at = Date.now()
+        busy.push(await lookup(`i_${i}`))
+        await Promise.race([sleep(Math.max(0, 500 - (Date.now() - at))), batch])
+      }
+      await batch
+      return { idle, busy, refused }
+    })(),
+  )
+}
+
+const unannounced = (draw: RandomLimiter) => draw.announced === null && holdsInteractive(draw)
+const isBucket = (draw: RandomLimiter) => draw.algorithm === 'token-bucket' || draw.algorithm === 'gcra'
+// A burst of a tenth of a second's worth or more: room for a lookup beside a batch at the limit.
+const withBurst = drawsWhere(9_801, 12, (d) => unannounced(d) && isBucket(d) && Number(d.params.burst) >= Number(d.params.rate) / 10)
+const noBurst = drawsWhere(9_801, 8, (d) => unannounced(d) && isBucket(d) && Number(d.params.burst) === 1)
+
+describe('a lookup during a batch', () => {
+  it.each(withBurst.map((draw) => [draw.name, draw] as const))('goes at once where the limiter keeps a burst: %s', async (_, draw) => {
+    const { idle, busy } = await lookupsBesideOwnBatch(draw)
+    expect(busy.length, `seed ${draw.seed}`).toBeGreaterThan(10)
+    expect(median(busy), `seed ${draw.seed}: median lookup during the batch against idle`).toBeLessThanOrEqual(2 * median(idle))
+  })
+
+  it.each(noBurst.map((draw) => [draw.name, draw] as const))('keeps the pace where the limiter keeps none: %s', async (_, draw) => {
+    const { busy, refused } = await lookupsBesideOwnBatch(draw)
+    expect(refused, `seed ${draw.seed}: lookups refused of ${busy.length}`).toBeLessThanOrEqual(1 + busy.length / 20)
+  })
+}, 120_000)
+
+describe('a lookup sent ahead of its token and refused', () => {
+  /** A limit of 50/s learnt at the first 429, then 200 answered at it. */
+  function holding(): { model: RateModel; at: number } {
+    let model = initialModel(100, 1_000)
+    let at = startedAt
+    model = observe(model, refusedAt(model, at))
+    for (let seq = 1; seq <= 200; seq++) {
+      at += 20
+      model = observe(model, { kind: 'ok', at, sentAt: at - 5, generation: model.generation, sentSeq: seq, rateBound: true })
+    }
+    return { model, at }
+  }
+
+  it('moves no estimate and pauses nobody: the burst it tried was spent, the rate is as it was', () => {
+    const { model, at } = holding()
+    const next = observe(model, refusedAt(model, at + 3, 1_000, { early: true }))
+    expect(next).toMatchObject({ rate: model.rate, limit: model.limit, generation: model.generation, probeCredit: model.probeCredit })
+    expect(pausedUntil(next, at + 4)).toBeNull()
+    // The same 429 of a request that waited for its token cuts the rate.
+    expect(observe(model, refusedAt(model, at + 3, 1_000)).rate).toBeLessThan(model.rate)
+  })
+
+  it('asking to wait longer than a token takes is a window spent, as for any request: everyone pauses', () => {
+    const { model, at } = holding()
+    const next = observe(model, refusedAt(model, at + 3, 5_000, { early: true }))
+    expect(pausedUntil(next, at + 4)).toBe(at + 3 + 5_000)
+  })
+})
