@@ -11,7 +11,6 @@ import { cappedWait } from './pauses'
 export interface SentAs {
   interactive: boolean
   gapMs: number
-  close: boolean
   early: boolean
 }
 
@@ -49,11 +48,9 @@ export class Pacing {
   #lastSentAt = Number.NEGATIVE_INFINITY
   /** The shortest time between two of this desk's requests of which the second got through. */
   #closestPassedMs = Number.POSITIVE_INFINITY
-  /** The longest time after the request before it that a lookup sent ahead of its token was refused at. */
-  #earlyRefusedAtMs = Number.NEGATIVE_INFINITY
-  /** Two requests closer than half the rate's interval have got through. */
-  #closePassed = false
-  /** Lookups may go ahead of their token while this is not below 0 (`#untilEarly`). */
+  /** A lookup sent ahead of its token has been refused: since then they go no closer than `#closestPassedMs`. */
+  #earlyRefused = false
+  /** Lookups go ahead of their token only while this is not below 0: +1/20 a lookup answered, −1 one refused for going early. */
   #earlyCredit = 0
   /** Every limit announced, each by its own count. */
   readonly gate = new QuotaGate()
@@ -115,10 +112,10 @@ export class Pacing {
     }
     const gated = this.gate.waitFor(priority === 'batch', this.#headroom(), now, sentSeq, (ms) => this.#lookupsWithin(ms, now))
     if (gated.ms > 0) return { ms: Math.max(1, gated.ms), header: gated.header }
-    // An interactive lookup goes ahead of batch work, but keeps the pace: two requests closer than
-    // it allows are what a limiter with no burst refuses. The headroom keeps a token for it. Where
-    // the service said it takes more, one to spare is enough: the lookup goes now, and the batch's
-    // pace absorbs it.
+    // An interactive lookup goes ahead of batch work, and keeps the pace unless the limiter has
+    // shown a burst (`#untilEarly`): two requests closer than it allows are what a limiter with no
+    // burst refuses. The headroom keeps a token for it. Where the service said it takes more, one
+    // to spare is enough: the lookup goes now, and the batch's pace absorbs it.
     const room = this.#roomSaid(now, sentSeq)
     const spaced = room ? 0 : this.#untilSpaced(now)
     if (priority === 'interactive')
@@ -152,20 +149,31 @@ export class Pacing {
   /**
    * Ms until a lookup may go ahead of its token, taking the next one (infinite: not at all). Once
    * a limit is learnt requests go evenly spaced, and a lookup that keeps the pace waits up to an
-   * interval of it: a limiter with no burst refuses two requests closer than that. Where two
-   * requests closer than half an interval have got through, the limiter keeps a burst, and while
-   * the rate holds at the limit (a probe or a cut spends the burst) a lookup may go as close to the
-   * request before it as any two of this desk's that got through, or half as close until one is
-   * refused. After a lookup refused so, the next twenty keep the pace.
+   * interval of it: a limiter with no burst refuses two requests closer than that. Where two of
+   * this desk's requests closer than half an interval of the limit have got through, the limiter
+   * keeps a burst, and while the rate holds at the limit (a probe or a cut spends the burst) a
+   * lookup may go half as close to the request before it as the closest two that got through, or,
+   * once one sent so has been refused, as close. After each refused, the next twenty keep the pace.
    */
   #untilEarly(now: number): number {
-    const model = this.#model
-    const holding = model.phase === 'hold' && model.okSinceCut >= model.climb && model.source !== 'headers'
-    if (!holding || !this.#closePassed || this.#earlyCredit < 0) return Number.POSITIVE_INFINITY
-    const gap = this.#earlyRefusedAtMs < this.#closestPassedMs ? this.#closestPassedMs / 2 : this.#closestPassedMs
+    if (!this.#mayGoEarly()) return Number.POSITIVE_INFINITY
+    const gap = this.#earlyRefused ? this.#closestPassedMs : this.#closestPassedMs / 2
     const tokens = this.#all.tokens()
-    const debt = tokens < 0 ? (-tokens * 1000) / model.rate : 0
+    const debt = tokens < 0 ? (-tokens * 1000) / this.#model.rate : 0
     return Math.max(0, debt, this.#lastSentAt + gap - now)
+  }
+
+  #mayGoEarly(): boolean {
+    const { phase, okSinceCut, climb, source, limit } = this.#model
+    const holding = phase === 'hold' && okSinceCut >= climb && source !== 'headers' && limit !== null
+    return holding && this.#earlyCredit >= 0 && this.#closestPassedMs < 500 / limit
+  }
+
+  /** Forget the burst shown: the limit is learnt again from nothing. */
+  relearn(): void {
+    this.#closestPassedMs = Number.POSITIVE_INFINITY
+    this.#earlyRefused = false
+    this.#earlyCredit = 0
   }
 
   /**
@@ -191,18 +199,17 @@ export class Pacing {
     return quota.remaining - (sentSeq - quota.sentSeq) >= 1 && this.gate.leftNow(now, sentSeq) >= 1
   }
 
-  /** Takes a token for `priority`; what the request was sent as, for `answered`. */
-  take(priority: Priority): SentAs {
+  /** Takes a token for `priority` (`anyway`: the user sent it past a pause); what it was sent as, for `answered`. */
+  take(priority: Priority, anyway = false): SentAs {
     // What accrued while the last of the quota was held back would follow it as a volley.
     if (this.#heldBack) this.empty()
     this.#heldBack = false
     const now = this.#now()
-    const learnt = this.#model.limit !== null && this.#model.source !== 'headers'
+    const interactive = priority === 'interactive'
     const sent = {
-      interactive: priority === 'interactive',
+      interactive,
       gapMs: now - this.#lastSentAt,
-      close: now - this.#lastSentAt < 500 / this.#model.rate,
-      early: priority === 'interactive' && learnt && this.#all.tokens() < 1,
+      early: interactive && !anyway && this.#all.tokens() < 1 && this.#mayGoEarly(),
     }
     this.#lastSentAt = now
     if (priority === 'interactive') {
@@ -216,11 +223,11 @@ export class Pacing {
 
   answered(sent: SentAs, outcome: 'ok' | 'rate-limited'): void {
     if (outcome === 'ok') {
-      this.#closestPassedMs = Math.min(this.#closestPassedMs, sent.gapMs)
-      if (sent.close) this.#closePassed = true
+      // A clock stepped back shows no burst.
+      if (sent.gapMs >= 0) this.#closestPassedMs = Math.min(this.#closestPassedMs, sent.gapMs)
       if (sent.interactive) this.#earlyCredit = Math.min(0, this.#earlyCredit + earlyShare)
     } else if (sent.early) {
-      this.#earlyRefusedAtMs = sent.gapMs
+      this.#earlyRefused = true
       this.#earlyCredit = Math.max(-1, this.#earlyCredit - 1)
     }
   }

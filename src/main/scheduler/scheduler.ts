@@ -114,7 +114,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
     if (waitMs > shownPauseMs) lanes.answerHeld(waitMs, pause === null ? refusedLately(waitMs) : askedToWait(waitMs, pause.header))
     const anyway = inFlight < config.concurrency ? lanes.takeSentAnyway() : null
     if (anyway === null) return false
-    const sentAs = pacing.take(anyway.priority)
+    const sentAs = pacing.take(anyway.priority, true)
     anyway.start(now() - anyway.scheduledAt, {
       sentAs,
       rateBound: false,
@@ -201,6 +201,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
           // Caught announcing more than it allows: learn from the answers, from half the rate it refused.
           update(restart(model, model.rate / 2, tuning))
           pacing.gate.clear()
+          pacing.relearn()
         }
         const heard = trust.heard(feedback)
         const { sentAs, ...facts } = bound
@@ -258,7 +259,10 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
       Object.assign(config, nextConfig)
       let nextModel = model
       if (patch.ceiling !== undefined) nextModel = withCeiling(nextModel, nextConfig.ceiling, tuning)
-      if (patch.initialRate !== undefined) nextModel = restart(nextModel, nextConfig.initialRate, tuning)
+      if (patch.initialRate !== undefined) {
+        nextModel = restart(nextModel, nextConfig.initialRate, tuning)
+        pacing.relearn()
+      }
       update(nextModel)
       changed()
     },
