@@ -164,8 +164,9 @@ export class Pacing {
   }
 
   #mayGoEarly(): boolean {
-    const { phase, okSinceCut, climb, source, limit } = this.#model
-    const holding = phase === 'hold' && okSinceCut >= climb && source !== 'headers' && limit !== null
+    const { phase, okSinceCut, climb, source, limit, inFlightCap } = this.#model
+    // Under a cap on requests in flight a lookup waits for a place, which is no burst's to give.
+    const holding = phase === 'hold' && okSinceCut >= climb && source !== 'headers' && limit !== null && inFlightCap === null
     return holding && this.#earlyCredit >= 0 && this.#closestPassedMs < 500 / limit
   }
 
@@ -201,9 +202,6 @@ export class Pacing {
 
   /** Takes a token for `priority` (`anyway`: the user sent it past a pause); what it was sent as, for `answered`. */
   take(priority: Priority, anyway = false): SentAs {
-    // What accrued while the last of the quota was held back would follow it as a volley.
-    if (this.#heldBack) this.empty()
-    this.#heldBack = false
     const now = this.#now()
     const interactive = priority === 'interactive'
     const sent = {
@@ -211,6 +209,9 @@ export class Pacing {
       gapMs: now - this.#lastSentAt,
       early: interactive && !anyway && this.#all.tokens() < 1 && this.#mayGoEarly(),
     }
+    // What accrued while the last of the quota was held back would follow it as a volley.
+    if (this.#heldBack) this.empty()
+    this.#heldBack = false
     this.#lastSentAt = now
     if (priority === 'interactive') {
       this.#lookupTimes.push(this.#lastSentAt)

@@ -175,10 +175,9 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   // The law moves only on answers; an empty queue changes nothing it knows.
   if (obs.kind === 'idle') return model
   // A lookup sent ahead of its token and refused found the limiter's burst spent: the pacing hears
-  // of it, and only the lookup waits. Unless the service shut for longer than a token takes (a
-  // window spent), or the lookup waited for a place under the cap (which it tests), as any request.
-  if (obs.kind === 'rate-limited' && obs.early === true && !shutFor(obs) && obs.slotBound !== true)
-    return { ...model, answers: model.answers + 1 }
+  // of it, and only the lookup waits; unless the service shut for longer than a token takes (a
+  // window spent), as for any request.
+  if (obs.kind === 'rate-limited' && obs.early === true && !shutFor(obs)) return { ...model, answers: model.answers + 1 }
   const started = {
     ...model,
     answers: model.answers + 1,

@@ -173,7 +173,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
         return
       }
       lanes.shift()
-      const sentAs = pacing.take(head.priority)
+      const sentAs = pacing.take(head.priority, head.sendAnyway)
       const share = head.priority === 'batch' && model.rate > 0 ? Math.min(1, pacing.batchRate() / model.rate) : 1
       const bound = { rateBound: paceBound, slotBound, share, rateAtSend: model.rate, capHeld: placesHeld(), sentAs }
       paceBound = false

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initialModel, observe, pausedUntil, type RateModel } from '../../../src/main/scheduler/rate-model'
+import { Pacing } from '../../../src/main/scheduler/pacing'
+import { defaultRateTuning, initialModel, observe, pausedUntil, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
 import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { refusedAt } from './observations'
@@ -78,6 +79,19 @@ const withBurst = drawsWhere(
 )
 const noBurst = drawsWhere(9_801, 8, (d) => unannounced(d) && isBucket(d) && Number(d.params.rate) <= 100 && Number(d.params.burst) === 1)
 
+/** A limit of 100/s placed by the first 429 (at the rate the run began at), and the climb back to it: holding there. */
+function holding(): { model: RateModel; at: number } {
+  let model = initialModel(100, 1_000)
+  let at = startedAt
+  model = observe(model, refusedAt(model, at))
+  for (let seq = 1; model.okSinceCut < model.climb; seq++) {
+    at += 10
+    model = observe(model, { kind: 'ok', at, sentAt: at - 5, generation: model.generation, sentSeq: seq, rateBound: true })
+  }
+  expect(model).toMatchObject({ limit: 100, rate: 100, phase: 'hold' })
+  return { model, at }
+}
+
 describe('a lookup during a batch', () => {
   it.each(withBurst.map((draw) => [draw.name, draw] as const))('goes at once where the limiter keeps a burst: %s', async (_, draw) => {
     const { idle, busy } = await lookupsBesideOwnBatch(draw)
@@ -98,19 +112,6 @@ describe('a lookup during a batch', () => {
 }, 120_000)
 
 describe('a lookup sent ahead of its token and refused', () => {
-  /** A limit of 100/s placed by the first 429 (at the rate the run began at), and the climb back to it: holding there. */
-  function holding(): { model: RateModel; at: number } {
-    let model = initialModel(100, 1_000)
-    let at = startedAt
-    model = observe(model, refusedAt(model, at))
-    for (let seq = 1; model.okSinceCut < model.climb; seq++) {
-      at += 10
-      model = observe(model, { kind: 'ok', at, sentAt: at - 5, generation: model.generation, sentSeq: seq, rateBound: true })
-    }
-    expect(model).toMatchObject({ limit: 100, rate: 100, phase: 'hold' })
-    return { model, at }
-  }
-
   it('moves no estimate: the burst it tried was spent, the rate is as it was', () => {
     const { model, at } = holding()
     const next = observe(model, refusedAt(model, at + 3, 1_000, { early: true }))
@@ -126,16 +127,98 @@ describe('a lookup sent ahead of its token and refused', () => {
     expect(pausedUntil(observe(model, refusedAt(model, at + 3, 1_000, atOnce)), at + 4)).toBe(at + 3 + 1_000)
   })
 
-  it('having waited for a place under the learnt cap on requests in flight, tests the cap as any request', () => {
-    const { model, at } = holding()
-    const capped = { ...model, inFlightCap: 8 }
-    const next = observe(capped, refusedAt(capped, at + 3, 1_000, { early: true, slotBound: true, inFlight: 8, capHeld: 8 }))
-    expect(next.inFlightCap).toBe(7)
-  })
-
   it('asking to wait longer than a token takes is a window spent, as for any request: everyone pauses', () => {
     const { model, at } = holding()
     const next = observe(model, refusedAt(model, at + 3, 5_000, { early: true }))
     expect(pausedUntil(next, at + 4)).toBe(at + 3 + 5_000)
+  })
+})
+
+describe('whether a lookup may go ahead of its token', () => {
+  /** Pacing at a limit of 100/s (an interval of 10 ms), the clock in the test's hands. */
+  function pacingAt(model: RateModel) {
+    const clock = { at: startedAt }
+    const pacing = new Pacing(
+      model,
+      defaultRateTuning,
+      () => 0.1,
+      () => clock.at,
+    )
+    let seq = 0
+    const advance = (ms: number) => {
+      clock.at += ms
+    }
+    /** A request of `priority` sent `afterMs` after the last one, and answered `outcome`. */
+    const send = (afterMs: number, outcome: 'ok' | 'rate-limited' = 'ok', priority: 'batch' | 'interactive' = 'batch', anyway = false) => {
+      advance(afterMs)
+      const sent = pacing.take(priority, anyway)
+      pacing.answered(sent, outcome)
+      seq += 1
+      return sent
+    }
+    const lookupWait = () => pacing.waitFor('interactive', clock.at, seq).ms
+    return { pacing, send, advance, lookupWait }
+  }
+
+  it('not before two requests closer than half an interval of the limit have got through; then half as close', () => {
+    const { send, advance, lookupWait } = pacingAt(holding().model)
+    send(30)
+    send(6)
+    send(30)
+    advance(1)
+    expect(lookupWait(), 'keeping the pace').toBeGreaterThan(5)
+    send(2) // 3 ms after the request before it
+    send(30)
+    advance(1)
+    expect(lookupWait()).toBeCloseTo(0.5)
+    expect(send(0.5, 'ok', 'interactive').early).toBe(true)
+    send(30)
+    advance(1)
+    expect(lookupWait(), '1.5 ms after the one before got through: half as close').toBe(0)
+  })
+
+  it('as close as the closest two that got through, once one sent so was refused; the next twenty keep the pace', () => {
+    const { send, advance, lookupWait } = pacingAt(holding().model)
+    send(30)
+    send(3)
+    send(30)
+    advance(1)
+    expect(send(0.5, 'rate-limited', 'interactive').early).toBe(true)
+    for (let i = 1; i <= 20; i++) {
+      send(30)
+      advance(1)
+      expect(lookupWait(), `lookup ${i} after the refusal`).toBeGreaterThan(5)
+      send(lookupWait(), 'ok', 'interactive')
+    }
+    send(30)
+    advance(1)
+    expect(lookupWait()).toBeCloseTo(2)
+  })
+
+  it('not after the law starts again, nor from a clock stepped back, nor for a lookup sent anyway past a pause', () => {
+    const { pacing, send, advance, lookupWait } = pacingAt(holding().model)
+    send(30)
+    send(3)
+    pacing.relearn()
+    send(30)
+    advance(1)
+    expect(lookupWait(), 'forgotten').toBeGreaterThan(5)
+    send(-50)
+    send(30)
+    advance(1)
+    expect(lookupWait(), 'a gap below nothing').toBeGreaterThan(5)
+    send(3)
+    send(30)
+    advance(1)
+    expect(send(0, 'ok', 'interactive', true).early).toBe(false)
+  })
+
+  it('not under a learnt cap on requests in flight, where a lookup waits for a place', () => {
+    const { send, advance, lookupWait } = pacingAt({ ...holding().model, inFlightCap: 8 })
+    send(30)
+    send(3)
+    send(30)
+    advance(1)
+    expect(lookupWait()).toBeGreaterThan(5)
   })
 })
