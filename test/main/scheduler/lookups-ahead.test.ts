@@ -157,68 +157,65 @@ describe('whether a lookup may go ahead of its token', () => {
       return sent
     }
     const lookupWait = () => pacing.waitFor('interactive', clock.at, seq).ms
-    return { pacing, send, advance, lookupWait }
+    /** A batch request after a pause long enough to owe no token, and 1 ms on. */
+    const afterBatch = () => {
+      send(30)
+      advance(1)
+    }
+    /** Two requests 3 ms apart, through: under half the interval. */
+    const burstShown = () => {
+      send(30)
+      send(3)
+    }
+    return { pacing, send, advance, lookupWait, afterBatch, burstShown }
   }
 
   it('not before two requests closer than half an interval of the limit have got through; then half as close', () => {
-    const { send, advance, lookupWait } = pacingAt(holding().model)
+    const { send, lookupWait, afterBatch } = pacingAt(holding().model)
     send(30)
     send(6)
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait(), 'keeping the pace').toBeGreaterThan(5)
     send(2) // 3 ms after the request before it
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait()).toBeCloseTo(0.5)
     expect(send(0.5, 'ok', 'interactive').early).toBe(true)
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait(), '1.5 ms after the one before got through: half as close').toBe(0)
   })
 
   it('as close as the closest two that got through, once one sent so was refused; the next twenty keep the pace', () => {
-    const { send, advance, lookupWait } = pacingAt(holding().model)
-    send(30)
-    send(3)
-    send(30)
-    advance(1)
+    const { send, lookupWait, afterBatch, burstShown } = pacingAt(holding().model)
+    burstShown()
+    afterBatch()
     expect(send(0.5, 'rate-limited', 'interactive').early).toBe(true)
     for (let i = 1; i <= 20; i++) {
-      send(30)
-      advance(1)
+      afterBatch()
       expect(lookupWait(), `lookup ${i} after the refusal`).toBeGreaterThan(5)
       send(lookupWait(), 'ok', 'interactive')
     }
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait()).toBeCloseTo(2)
   })
 
   it('not after the law starts again, nor from a clock stepped back, nor for a lookup sent anyway past a pause', () => {
-    const { pacing, send, advance, lookupWait } = pacingAt(holding().model)
-    send(30)
-    send(3)
+    const { pacing, send, lookupWait, afterBatch, burstShown } = pacingAt(holding().model)
+    burstShown()
     pacing.relearn()
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait(), 'forgotten').toBeGreaterThan(5)
     send(-50)
-    send(30)
-    advance(1)
+    afterBatch()
     expect(lookupWait(), 'a gap below nothing').toBeGreaterThan(5)
     send(3)
-    send(30)
-    advance(1)
+    afterBatch()
     expect(send(0, 'ok', 'interactive', true).early).toBe(false)
   })
 
   it('not under a learnt cap on requests in flight, where a lookup waits for a place', () => {
-    const { send, advance, lookupWait } = pacingAt({ ...holding().model, inFlightCap: 8 })
-    send(30)
-    send(3)
-    send(30)
-    advance(1)
+    const { lookupWait, afterBatch, burstShown } = pacingAt({ ...holding().model, inFlightCap: 8 })
+    burstShown()
+    afterBatch()
     expect(lookupWait()).toBeGreaterThan(5)
   })
 })
