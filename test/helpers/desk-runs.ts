@@ -47,7 +47,7 @@ const lookup = (client: ApiClient, id: string, priority: 'batch' | 'interactive'
   client.send({ method: 'GET', path: `/api/payment/${id}`, priority })
 
 /** Starts a batch; the times its lookups succeeded fill in as they do. */
-function batch(client: ApiClient, lookups: number, prefix: string, now: () => number) {
+export function batch(client: ApiClient, lookups: number, prefix: string, now: () => number) {
   const okTimes: number[] = []
   const done = Promise.allSettled(
     Array.from({ length: lookups }, (_, i) =>
@@ -115,8 +115,10 @@ async function batchBeside(
   }
 }
 
-interface LookupFigures {
+export interface LookupFigures {
   count: number
+  /** Each lookup's time, from asking to its answer, in order; infinite for one that failed. */
+  timesMs: number[]
   /** A lookup answered "the service asked to wait" counts as infinite here, as one that failed does. */
   p95Ms: number | null
   toldToWait: number
@@ -124,10 +126,10 @@ interface LookupFigures {
   lost: number
 }
 
-const noLookups: LookupFigures = { count: 0, p95Ms: null, toldToWait: 0, lost: 0 }
+const noLookups: LookupFigures = { count: 0, timesMs: [], p95Ms: null, toldToWait: 0, lost: 0 }
 
 /** A desk's interactive lookups, one every 500 ms, until `until` settles. */
-async function lookupsUntil(client: ApiClient, until: Promise<unknown>, now: () => number): Promise<LookupFigures> {
+export async function lookupsUntil(client: ApiClient, until: Promise<unknown>, now: () => number): Promise<LookupFigures> {
   const progress = { done: false }
   const finished = until.then(() => {
     progress.done = true
@@ -149,6 +151,7 @@ async function lookupsUntil(client: ApiClient, until: Promise<unknown>, now: () 
   const sorted = times.sort((a, b) => a - b)
   return {
     count: times.length,
+    timesMs: sorted,
     p95Ms: times.length === 0 ? null : round(percentile(sorted, 95), 0),
     toldToWait,
     lost: times.filter((t) => t === Number.POSITIVE_INFINITY).length - toldToWait,

@@ -158,9 +158,7 @@ export class Pacing {
   #untilEarly(now: number): number {
     if (!this.#mayGoEarly()) return Number.POSITIVE_INFINITY
     const gap = this.#earlyRefused ? this.#closestPassedMs : this.#closestPassedMs / 2
-    const tokens = this.#all.tokens()
-    const debt = tokens < 0 ? (-tokens * 1000) / this.#model.rate : 0
-    return Math.max(0, debt, this.#lastSentAt + gap - now)
+    return Math.max(this.#all.timeUntilBorrow(), this.#lastSentAt + gap - now)
   }
 
   #mayGoEarly(): boolean {

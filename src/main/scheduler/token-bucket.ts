@@ -57,6 +57,12 @@ export class TokenBucket {
     return true
   }
 
+  /** Milliseconds until `borrow()` can succeed (the last borrowed token is earned); 0 when it can now. */
+  timeUntilBorrow(): number {
+    this.#refill()
+    return this.#tokens >= 0 ? 0 : (-this.#tokens * 1000) / this.#rate
+  }
+
   /** Milliseconds until `take()` can succeed; 0 when it can now. */
   timeUntilToken(): number {
     this.#refill()

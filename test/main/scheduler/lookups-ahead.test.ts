@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacing } from '../../../src/main/scheduler/pacing'
 import { defaultRateTuning, initialModel, observe, pausedUntil, type RateModel } from '../../../src/main/scheduler/rate-model'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
+import { median } from '../../../bench/stats'
+import { batch, lookupsUntil } from '../../helpers/desk-runs'
 import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { refusedAt } from './observations'
 import { drawsWhere } from './random-run'
@@ -18,7 +20,6 @@ beforeEach(() => vi.useFakeTimers({ now: startedAt }))
 afterEach(() => vi.useRealTimers())
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 interface LookupTimes {
   idle: number[]
@@ -27,7 +28,7 @@ interface LookupTimes {
   refused: number
 }
 
-/** Twenty lookups alone, then a batch of the draw's size with a lookup every 500 ms while it runs. */
+/** Lookups every 500 ms for ten seconds alone, then beside a batch of the draw's size until it is done. */
 async function lookupsBesideOwnBatch(draw: RandomLimiter): Promise<LookupTimes> {
   const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
   let refused = 0
@@ -38,32 +39,12 @@ async function lookupsBesideOwnBatch(draw: RandomLimiter): Promise<LookupTimes> 
     return response
   }
   const { client } = virtualClient(counted, createScheduler({ ...drawLimits, headroom: drawHeadroom }))
-  const lookup = async (name: string): Promise<number> => {
-    const at = Date.now()
-    await client.send({ method: 'GET', path: `/api/payment/${name}`, priority: 'interactive' })
-    return Date.now() - at
-  }
+  const now = () => Date.now()
   return runVirtually(
     (async () => {
-      const idle: number[] = []
-      for (let i = 0; i < 20; i++) {
-        idle.push(await lookup(`i_idle_${i}`))
-        await sleep(500)
-      }
-      const progress = { done: false }
-      const batch = Promise.allSettled(
-        Array.from({ length: draw.lookups }, (_, i) => client.send({ method: 'GET', path: `/api/payment/b_${i}`, priority: 'batch' })),
-      ).then(() => {
-        progress.done = true
-      })
-      const busy: number[] = []
-      for (let i = 0; !progress.done; i++) {
-        const at = Date.now()
-        busy.push(await lookup(`i_${i}`))
-        await Promise.race([sleep(Math.max(0, 500 - (Date.now() - at))), batch])
-      }
-      await batch
-      return { idle, busy, refused }
+      const idle = await lookupsUntil(client, sleep(10_000), now)
+      const busy = await lookupsUntil(client, batch(client, draw.lookups, 'b', now).done, now)
+      return { idle: idle.timesMs, busy: busy.timesMs, refused }
     })(),
   )
 }

@@ -36,6 +36,18 @@ describe('TokenBucket', () => {
     expect(bucket.tokens()).toBeCloseTo(0)
   })
 
+  it('lends one token at most, and says how long until the one lent is earned', () => {
+    const c = clock()
+    const bucket = new TokenBucket({ rate: 10, burst: 1, now: c.now, tokens: 0.25 })
+    expect(bucket.timeUntilBorrow()).toBe(0)
+    expect(bucket.borrow()).toBe(true)
+    expect(bucket.timeUntilBorrow()).toBeCloseTo(75)
+    expect(bucket.borrow()).toBe(false)
+    c.advance(75)
+    expect(bucket.timeUntilBorrow()).toBe(0)
+    expect(bucket.borrow()).toBe(true)
+  })
+
   it('refills no further than the burst', () => {
     const c = clock()
     const bucket = new TokenBucket({ rate: 50, burst: 5, now: c.now, tokens: 0 })
