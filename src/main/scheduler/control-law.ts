@@ -65,13 +65,14 @@ export function capAfter429(cap: number | null, inFlight: number, mostOk: number
 
 /**
  * Successes at the cap on requests in flight before it grows by one, `steps` steps since the last
- * 429: `capGrowth` for the first, each next in `capGrowthSpeedup` times fewer (additive increase
- * that speeds up while nothing is refused, as the climb above a rate limit does). A probe past the
- * service's cap costs a 429, which starts the count again, so at the cap such probes cost about one
- * per `capGrowth`.
+ * 429: `capGrowth` for the first, then one for each next (rate-model.ts counts only requests sent
+ * since the cap last moved, so each next step waits for a round of answers, TCP's additive increase
+ * per round trip). The step that fills the service's cap is where a colleague's lookup is refused,
+ * so it is brief; a probe past the service's cap costs a 429, which starts the count again, so at
+ * the cap such probes cost about one per `capGrowth`.
  */
 export function capGrowthAfter(steps: number, tuning: RateTuning): number {
-  return Math.max(1, Math.ceil(tuning.capGrowth / tuning.capGrowthSpeedup ** steps))
+  return steps === 0 ? tuning.capGrowth : 1
 }
 
 /** Retry-After counts whole seconds, rounded up. */

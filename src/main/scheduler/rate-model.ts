@@ -50,9 +50,11 @@ export interface RateModel {
    * those sent since held such caps: 9 layered windows lost their targets, stop 39).
    */
   readonly mostOkInFlight: number
-  /** Successes that waited for a place in flight since the cap last moved. */
+  /** Successes that waited for a place in flight, sent since the cap last moved. */
   readonly okAtCap: number
-  /** Steps the cap has grown since the last 429: each next one comes sooner (capGrowthAfter). */
+  /** When the cap last moved (epoch ms): a success of a request sent before then did not test it. */
+  readonly capMovedAt: number
+  /** Steps the cap has grown since the last 429: each after the first comes with a round of answers (capGrowthAfter). */
   readonly capSteps: number
   readonly pausedUntil: number
   /** The last pause taken for want of a Retry-After; 0 once something got through. */
@@ -126,6 +128,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     inFlightCap: null,
     mostOkInFlight: 0,
     okAtCap: 0,
+    capMovedAt: Number.NEGATIVE_INFINITY,
     capSteps: 0,
     pausedUntil: Number.NEGATIVE_INFINITY,
     selfPauseMs: 0,
@@ -202,11 +205,13 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
-  const okAtCap = obs.slotBound === true && cap !== null ? model.okAtCap + 1 : model.okAtCap
+  const testedCap = obs.slotBound === true && cap !== null && obs.sentAt >= model.capMovedAt
+  const okAtCap = testedCap ? model.okAtCap + 1 : model.okAtCap
   const capGrows = cap !== null && okAtCap >= capGrowthAfter(model.capSteps, tuning)
   const next = {
     ...base,
     okAtCap: capGrows ? 0 : okAtCap,
+    capMovedAt: capGrows ? obs.at : model.capMovedAt,
     inFlightCap: capGrows ? cap + 1 : cap,
     capSteps: capGrows ? model.capSteps + 1 : model.capSteps,
   }
@@ -257,7 +262,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
   const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)
-  if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0 }
+  if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0, capMovedAt: obs.at }
   if (!windowShut && obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate, unless the service is refusing

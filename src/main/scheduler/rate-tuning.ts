@@ -11,13 +11,8 @@ export interface RateTuning {
    */
   firstClimbMs: number
   minClimb: number
-  /** The learnt cap on requests in flight grows by one after so many successes that waited for a place. */
+  /** The learnt cap on requests in flight first grows by one after so many successes that waited for a place. */
   capGrowth: number
-  /**
-   * Each next growth of the cap, while no 429 comes, after this many times fewer successes: the
-   * step that fills the service's cap is where a colleague's lookup is refused, so it is brief.
-   */
-  capGrowthSpeedup: number
   /** Of a probe above the limit, what each success earns (creditAfter); each 429 costs a whole one, so probes that find nothing cost about this share of 429s. */
   probeShare: number
   /** With headers the limit is known: only this much is left for timing noise. */
@@ -36,7 +31,6 @@ export const defaultRateTuning: RateTuning = {
   firstClimbMs: 1_500,
   minClimb: 10,
   capGrowth: 300,
-  capGrowthSpeedup: 8,
   probeShare: 1 / 200,
   announcedMargin: 0.01,
   maxPauseMs: 10 * 60_000,
