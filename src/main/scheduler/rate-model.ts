@@ -205,7 +205,9 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
-  const testedCap = obs.slotBound === true && cap !== null && obs.sentAt >= model.capMovedAt
+  // An answer seen before the cap last moved is a wall clock stepped back, not a request sent before it.
+  const sentSinceCapMoved = obs.sentAt >= model.capMovedAt || obs.at < model.capMovedAt
+  const testedCap = obs.slotBound === true && cap !== null && sentSinceCapMoved
   const okAtCap = testedCap ? model.okAtCap + 1 : model.okAtCap
   const capGrows = cap !== null && okAtCap >= capGrowthAfter(model.capSteps, tuning)
   const next = {

@@ -90,6 +90,10 @@ it('grows a learnt cap by one after 300 successes, then by one a round of answer
   expect(model.inFlightCap).toBe(20)
   model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1), slotBound: true })
   expect(model.inFlightCap).toBe(21)
+  // A wall clock stepped back an hour: the next answer still tests the cap.
+  const back = at - 3_600_000
+  model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1, back), at: back, slotBound: true })
+  expect(model.inFlightCap).toBe(22)
   model = observe(model, { kind: 'rate-limited', ...sent(model, successes + 2), slotBound: true, inFlight: 21 })
   expect(model.inFlightCap).toBe(20)
   let again = 0
