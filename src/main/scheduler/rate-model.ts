@@ -205,7 +205,8 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
-  // An answer seen before the cap last moved is a wall clock stepped back, not a request sent before it.
+  // An answer seen before the cap last moved means a wall clock stepped back: it counts (at most a
+  // step per step back). Times are whole ms: one sent in the ms the cap moved counts as sent since.
   const sentSinceCapMoved = obs.sentAt >= model.capMovedAt || obs.at < model.capMovedAt
   const testedCap = obs.slotBound === true && cap !== null && sentSinceCapMoved
   const okAtCap = testedCap ? model.okAtCap + 1 : model.okAtCap
