@@ -52,8 +52,8 @@ export interface RateModel {
   readonly mostOkInFlight: number
   /** Successes that waited for a place in flight, sent since the cap last moved. */
   readonly okAtCap: number
-  /** When the cap last moved (epoch ms): a success of a request sent before then did not test it. */
-  readonly capMovedAt: number
+  /** Requests this desk had sent when the cap last moved: an answer to one of them did not test it. */
+  readonly capMovedSeq: number
   /** Steps the cap has grown since the last 429: each after the first comes with a round of answers (capGrowthAfter). */
   readonly capSteps: number
   readonly pausedUntil: number
@@ -89,6 +89,8 @@ export interface SentFacts {
   sentAt: number
   generation: number
   sentSeq: number
+  /** Requests this desk had sent when the answer came (the newest one's `sentSeq`); if not said, this one's. */
+  sentSoFar?: number
   /** It waited for a token: its answer tests the rate. */
   rateBound: boolean
   /** It waited for a place in flight: its answer tests the cap on requests in flight. */
@@ -128,7 +130,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     inFlightCap: null,
     mostOkInFlight: 0,
     okAtCap: 0,
-    capMovedAt: Number.NEGATIVE_INFINITY,
+    capMovedSeq: 0,
     capSteps: 0,
     pausedUntil: Number.NEGATIVE_INFINITY,
     selfPauseMs: 0,
@@ -205,16 +207,13 @@ function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, 
   // A request sent before the last cut tells nothing about the rate since.
   if (obs.generation !== model.generation) return base
   const cap = model.inFlightCap
-  // An answer seen before the cap last moved means a wall clock stepped back: it counts (at most a
-  // step per step back). Times are whole ms: one sent in the ms the cap moved counts as sent since.
-  const sentSinceCapMoved = obs.sentAt >= model.capMovedAt || obs.at < model.capMovedAt
-  const testedCap = obs.slotBound === true && cap !== null && sentSinceCapMoved
+  const testedCap = obs.slotBound === true && cap !== null && obs.sentSeq > model.capMovedSeq
   const okAtCap = testedCap ? model.okAtCap + 1 : model.okAtCap
   const capGrows = cap !== null && okAtCap >= capGrowthAfter(model.capSteps, tuning)
   const next = {
     ...base,
     okAtCap: capGrows ? 0 : okAtCap,
-    capMovedAt: capGrows ? obs.at : model.capMovedAt,
+    capMovedSeq: capGrows ? sentSoFar(obs) : model.capMovedSeq,
     inFlightCap: capGrows ? cap + 1 : cap,
     capSteps: capGrows ? model.capSteps + 1 : model.capSteps,
   }
@@ -265,7 +264,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // A cap just learnt or lowered explains the refusal (a later 429 under it shows it did not, and
   // clears it); so does one met by a request that waited for a place under it and not for a token.
   const capMoved = inFlightCap !== null && inFlightCap < (model.inFlightCap ?? Number.POSITIVE_INFINITY)
-  if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0, capMovedAt: obs.at }
+  if (capMoved) return { ...event, inFlightCap, mostOkInFlight: 0, capMovedSeq: sentSoFar(obs) }
   if (!windowShut && obs.slotBound === true && !obs.rateBound && inFlightCap !== null) return { ...event, inFlightCap }
   // Multiplicative decrease from the limit the 429 places; the refused request waits out its own
   // Retry-After, and everything else goes on at the lower rate, unless the service is refusing
@@ -362,4 +361,8 @@ export function pausedUntil(model: RateModel, now: number): number | null {
 /** Forget what was learnt and start again from `rate`, e.g. after switching environment. */
 export function restart(model: RateModel, rate: number, tuning: RateTuning = defaultRateTuning): RateModel {
   return { ...initialModel(rate, model.ceiling, tuning), generation: model.generation + 1, pausedUntil: model.pausedUntil }
+}
+
+function sentSoFar(obs: SentFacts): number {
+  return obs.sentSoFar ?? obs.sentSeq
 }

@@ -210,6 +210,7 @@ export function createScheduler(options: SchedulerOptions = {}): Scheduler {
           sentAt,
           generation,
           sentSeq: seq,
+          sentSoFar: sentSeq,
           inFlight: sentInFlight,
           early: sentAs.early,
           ...facts,

@@ -7,6 +7,8 @@ export interface Sent {
   sentAt: number
   generation: number
   sentSeq: number
+  /** Requests this desk had sent when the answer came. */
+  sentSoFar: number
   rateBound: boolean
   /** It waited for a place in flight. */
   slotBound: boolean

@@ -73,32 +73,39 @@ it('a limiter with no burst refusing close requests does not leave the batch hel
 // about once per 300.
 it('grows a learnt cap by one after 300 successes, then by one a round of answers, and starts over at a 429', () => {
   const at = 1_700_000_000_000
-  const sent = (model: RateModel, seq: number, sentAt = at) => ({
+  // Answers come in the order sent, with ten more requests sent by the time each comes back.
+  const sent = (model: RateModel, seq: number) => ({
     at,
-    sentAt,
+    sentAt: at,
     generation: model.generation,
     sentSeq: seq,
+    sentSoFar: seq + 10,
     rateBound: false,
   })
-  let model = observe(initialModel(20, 1_000), { kind: 'rate-limited', ...sent(initialModel(20, 1_000), 1), slotBound: true, inFlight: 11 })
+  let seq = 1
+  let model = observe(initialModel(20, 1_000), {
+    kind: 'rate-limited',
+    ...sent(initialModel(20, 1_000), seq),
+    slotBound: true,
+    inFlight: 11,
+  })
   expect(model.inFlightCap).toBe(10)
-  let successes = 0
-  while ((model.inFlightCap ?? 0) < 20) model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1), slotBound: true })
-  expect(successes).toBe(300 + 9)
-  // Answers to requests sent before the cap last grew did not test it: 20 of them grow nothing.
-  for (let i = 0; i < 20; i++) model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1, at - 1), slotBound: true })
-  expect(model.inFlightCap).toBe(20)
-  model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1), slotBound: true })
-  expect(model.inFlightCap).toBe(21)
-  // A wall clock stepped back an hour: the next answer still tests the cap.
-  const back = at - 3_600_000
-  model = observe(model, { kind: 'ok', ...sent(model, ++successes + 1, back), at: back, slotBound: true })
-  expect(model.inFlightCap).toBe(22)
-  model = observe(model, { kind: 'rate-limited', ...sent(model, successes + 2), slotBound: true, inFlight: 21 })
-  expect(model.inFlightCap).toBe(20)
+  let answers = 0
+  while ((model.inFlightCap ?? 0) < 20) {
+    model = observe(model, { kind: 'ok', ...sent(model, ++seq), slotBound: true })
+    answers += 1
+  }
+  // The ten sent before the cap was set, 300 sent since; then for each step the ten sent before it
+  // and one sent since.
+  expect(answers).toBe(10 + 300 + 9 * 11)
+  model = observe(model, { kind: 'rate-limited', ...sent(model, ++seq), slotBound: true, inFlight: 20 })
+  expect(model.inFlightCap).toBe(19)
   let again = 0
-  while ((model.inFlightCap ?? 0) < 21) model = observe(model, { kind: 'ok', ...sent(model, successes + 3 + ++again), slotBound: true })
-  expect(again).toBe(300)
+  while ((model.inFlightCap ?? 0) < 20) {
+    model = observe(model, { kind: 'ok', ...sent(model, ++seq), slotBound: true })
+    again += 1
+  }
+  expect(again).toBe(10 + 300)
 })
 
 // Drawn caps answered within 60 ms. Each success counted towards the next step, so once past its
