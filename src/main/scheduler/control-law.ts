@@ -98,6 +98,19 @@ export function openRate(model: RateModel, obs: SentFacts, opensAt: number): num
   return (model.okSinceOpened * 1000) / (opensAt - retryAfterStepMs / 2 - openedAt)
 }
 
+/** A pause of our own this long that the service is still shut after is longer than a token takes: Retry-After's step. */
+export const shutStepMs = retryAfterStepMs
+
+/**
+ * Still shut after a pause of our own of a whole step (shutStepMs), the service let through no more
+ * than `spell.ok` from where it last opened until `obs`, sent while it was still shut: a window's
+ * quota over no more than the window, so never under the window's rate.
+ */
+export function shutSpellRate(spell: { openedAt: number; ok: number }, obs: SentFacts): number {
+  // With nothing through, nothing is known (a sliding log that freed no place before the last refusal).
+  return spell.ok > 0 && obs.sentAt > spell.openedAt ? (spell.ok * 1000) / (obs.sentAt - spell.openedAt) : Number.POSITIVE_INFINITY
+}
+
 /** What was sent is read over a span of at least this long (a window of a second counts that much). */
 export const sentSpanMs = 1000
 

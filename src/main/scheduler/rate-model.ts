@@ -1,6 +1,18 @@
 import { announcedRate, learnQuota, type Quota } from './announced-quota'
 import type { AnnouncedLimit } from './rate-limit-headers'
-import { capAfter429, capGrowthAfter, climbFor, creditAfter, lawRate, limitAt429, openRate, sentSpanMs, shutFor } from './control-law'
+import {
+  capAfter429,
+  capGrowthAfter,
+  climbFor,
+  creditAfter,
+  lawRate,
+  limitAt429,
+  openRate,
+  sentSpanMs,
+  shutFor,
+  shutSpellRate,
+  shutStepMs,
+} from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
 export { defaultRateTuning, type RateTuning } from './rate-tuning'
@@ -66,6 +78,15 @@ export interface RateModel {
   readonly answers: number
   /** Successes of requests sent since the last pause of everything ended: what the service let through since it opened. */
   readonly okSinceOpened: number
+  /**
+   * Where the service last opened and what it let through before it shut, kept while pauses of our
+   * own double and nothing gets through (shutSpellRate); null before the first such pause.
+   */
+  readonly shutSpell: { readonly openedAt: number; readonly ok: number } | null
+  /** The pause of our own running (or last ended) was taken with the service still shut past a whole step of one. */
+  readonly shutLong: boolean
+  /** The last pause of our own taken, kept past the success that ends it. */
+  readonly lastShutPauseMs: number
   /** Two (sentSeq, sentAt) marks a second or more apart: what was sent over the last one to two seconds. */
   readonly sentMarks: readonly { seq: number; at: number }[]
   /** When the limit this desk started from was learnt, in an earlier run (resumeFrom); null once an answer has moved it. */
@@ -138,6 +159,9 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     longestResetMs: 0,
     answers: 0,
     okSinceOpened: 0,
+    shutSpell: null,
+    shutLong: false,
+    lastShutPauseMs: 0,
     sentMarks: [],
     resumedFrom: null,
   }
@@ -240,7 +264,8 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // Sent before the last cut: already answered by it. Its Retry-After is the refused request's own.
   if (obs.generation !== model.generation) return model
   // Sent after the cut and nothing got through since: the service is shut, everything waits.
-  if (model.generation > 0 && model.anyOkSinceCut === 0) return { ...model, ...pauseFor(model, obs, tuning) }
+  if (model.generation > 0 && model.anyOkSinceCut === 0)
+    return boundedByShut({ ...model, ...pauseFor(model, obs, tuning) }, model, obs, tuning)
   // Sent at once, ahead of any wait (the first of a batch, a lone lookup), it found no room for a
   // burst: that says nothing of the rate. Its Retry-After is still the service's word.
   if (!obs.rateBound && obs.slotBound !== true)
@@ -311,6 +336,32 @@ function climbToAnnounced(model: RateModel, obs: Extract<Observation, { kind: 'o
   return { ...model, okSinceCut, rate: Math.min(announced, lawRate(announced, okSinceCut, model.climb, tuning.cut)) }
 }
 
+/**
+ * Still shut after a whole step of our own pause (no Retry-After says how long), the service is
+ * shut for longer than a token takes, a window spent: the limit is bounded as a long refusal
+ * bounds it (shutSpellRate).
+ */
+function boundedByShut(
+  paused: RateModel,
+  model: RateModel,
+  obs: Extract<Observation, { kind: 'rate-limited' }>,
+  tuning: RateTuning,
+): RateModel {
+  if (usableRetryAfter(obs) !== null || model.selfPauseMs < shutStepMs) return paused
+  const long = { ...paused, shutLong: true }
+  if (model.limit === null || model.shutSpell === null) return long
+  const limit = Math.max(tuning.floor, shutSpellRate(model.shutSpell, obs))
+  if (limit >= model.limit) return long
+  return {
+    ...long,
+    limit,
+    rate: clamp(Math.min(paused.rate, limit), tuning.floor, model.ceiling),
+    phase: 'hold',
+    okSinceCut: climbFor(limit, tuning),
+    climb: climbFor(limit, tuning),
+  }
+}
+
 function pauseFor(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
@@ -333,10 +384,19 @@ function pauseOfOurOwn(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened'> {
-  const selfPauseMs = model.selfPauseMs === 0 ? tuning.minSelfPauseMs : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong' | 'lastShutPauseMs'> {
+  // A shut that lasted past a step of our own pause (a window) is likely to last as long again: the
+  // next one starts at half the pause that found the last one open, not at the shortest.
+  const first = model.shutLong ? Math.max(tuning.minSelfPauseMs, model.lastShutPauseMs / 2) : tuning.minSelfPauseMs
+  const selfPauseMs = model.selfPauseMs === 0 ? first : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
   const until = Math.max(model.pausedUntil, obs.at + Math.min(selfPauseMs, usableRetryAfter(obs) ?? Number.POSITIVE_INFINITY))
-  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0 }
+  // The first pause of a shut keeps what the service let through since it last opened, where that
+  // opening ended a long shut (a window's start, not a gap a shorter window or a token left).
+  const shut =
+    model.selfPauseMs !== 0
+      ? { shutSpell: model.shutSpell, shutLong: model.shutLong }
+      : { shutSpell: model.shutLong ? { openedAt: model.pausedUntil, ok: model.okSinceOpened } : null, shutLong: false }
+  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0, lastShutPauseMs: selfPauseMs, ...shut }
 }
 
 function usableRetryAfter(obs: Extract<Observation, { kind: 'rate-limited' }>): number | null {
