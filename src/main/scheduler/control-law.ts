@@ -76,7 +76,7 @@ export function capGrowthAfter(steps: number, tuning: RateTuning): number {
 }
 
 /** Retry-After counts whole seconds, rounded up. */
-const retryAfterStepMs = 1000
+export const retryAfterStepMs = 1000
 
 /**
  * A limiter short of one token asks for one step of Retry-After. Asked for more, the service is
@@ -93,22 +93,19 @@ export function shutFor(obs: Extract<Observation, { kind: 'rate-limited' }>): bo
  * window. Before any pause, or with nothing through since, nothing is known: no bound.
  */
 export function openRate(model: RateModel, obs: SentFacts, opensAt: number): number {
-  const openedAt = model.pausedUntil
-  if (!Number.isFinite(openedAt) || obs.sentAt < openedAt || model.okSinceOpened === 0) return Number.POSITIVE_INFINITY
-  return (model.okSinceOpened * 1000) / (opensAt - retryAfterStepMs / 2 - openedAt)
+  return rateSinceOpened({ openedAt: model.pausedUntil, ok: model.okSinceOpened }, obs, opensAt - retryAfterStepMs / 2)
 }
 
-/** A pause of our own this long that the service is still shut after is longer than a token takes: Retry-After's step. */
-export const shutStepMs = retryAfterStepMs
-
 /**
- * Still shut after a pause of our own of a whole step (shutStepMs), the service let through no more
- * than `spell.ok` from where it last opened until `obs`, sent while it was still shut: a window's
- * quota over no more than the window, so never under the window's rate.
+ * `opened.ok` let through from `opened.openedAt` on, over the time until `until`: where the
+ * service opened a window there and has shut since, the window's quota over no more than the
+ * window, so never under its rate. Infinite (no bound) where nothing is known: no opening, nothing
+ * let through (a sliding log that freed no place), or `obs` sent before it (a clock stepped back).
  */
-export function shutSpellRate(spell: { openedAt: number; ok: number }, obs: SentFacts): number {
-  // With nothing through, nothing is known (a sliding log that freed no place before the last refusal).
-  return spell.ok > 0 && obs.sentAt > spell.openedAt ? (spell.ok * 1000) / (obs.sentAt - spell.openedAt) : Number.POSITIVE_INFINITY
+export function rateSinceOpened(opened: { openedAt: number; ok: number }, obs: SentFacts, until: number): number {
+  const { openedAt, ok } = opened
+  if (!Number.isFinite(openedAt) || obs.sentAt < openedAt || ok === 0 || until <= openedAt) return Number.POSITIVE_INFINITY
+  return (ok * 1000) / (until - openedAt)
 }
 
 /** What was sent is read over a span of at least this long (a window of a second counts that much). */

@@ -10,8 +10,8 @@ import {
   openRate,
   sentSpanMs,
   shutFor,
-  shutSpellRate,
-  shutStepMs,
+  rateSinceOpened,
+  retryAfterStepMs,
 } from './control-law'
 import { defaultRateTuning, type RateTuning } from './rate-tuning'
 
@@ -80,12 +80,12 @@ export interface RateModel {
   readonly okSinceOpened: number
   /**
    * Where the service last opened and what it let through before it shut, kept while pauses of our
-   * own double and nothing gets through (shutSpellRate); null before the first such pause.
+   * own double and nothing gets through (boundedByShut); null unless that opening ended a long shut.
    */
   readonly shutSpell: { readonly openedAt: number; readonly ok: number } | null
-  /** The pause of our own running (or last ended) was taken with the service still shut past a whole step of one. */
+  /** The service stayed shut past a whole step of our own pause since the first pause of this shut (or the last). */
   readonly shutLong: boolean
-  /** The last pause of our own taken, kept past the success that ends it. */
+  /** The longest pause of our own a request sent after it was still refused, in this shut or the last. */
   readonly lastShutPauseMs: number
   /** Two (sentSeq, sentAt) marks a second or more apart: what was sent over the last one to two seconds. */
   readonly sentMarks: readonly { seq: number; at: number }[]
@@ -269,7 +269,7 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // Sent at once, ahead of any wait (the first of a batch, a lone lookup), it found no room for a
   // burst: that says nothing of the rate. Its Retry-After is still the service's word.
   if (!obs.rateBound && obs.slotBound !== true)
-    return obs.retryAfterMs === undefined ? model : { ...model, ...pauseFor(model, obs, tuning) }
+    return usableRetryAfter(obs) === null ? model : { ...model, ...pauseFor(model, obs, tuning) }
   const event = {
     ...model,
     generation: model.generation + 1,
@@ -337,9 +337,12 @@ function climbToAnnounced(model: RateModel, obs: Extract<Observation, { kind: 'o
 }
 
 /**
- * Still shut after a whole step of our own pause (no Retry-After says how long), the service is
- * shut for longer than a token takes, a window spent: the limit is bounded as a long refusal
- * bounds it (shutSpellRate).
+ * Refused a request sent after a pause of our own of a whole step or more (no Retry-After says how
+ * long), the service is shut for longer than a token takes, a window spent, as a Retry-After over
+ * a step says. The first such refusal of a shut bounds the limit as a long refusal does, where the
+ * service last opened at the end of such a shut (rateSinceOpened), once: the bound only falls as
+ * the shut goes on, and a shut that outlasts any window (an outage, a laptop asleep) would take it
+ * to the floor.
  */
 function boundedByShut(
   paused: RateModel,
@@ -347,10 +350,12 @@ function boundedByShut(
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
 ): RateModel {
-  if (usableRetryAfter(obs) !== null || model.selfPauseMs < shutStepMs) return paused
+  // An announced limit the answers agree with is the service's word on the rate (rule 8).
+  if (model.source === 'headers' || usableRetryAfter(obs) !== null || model.shutLong) return paused
+  if (model.selfPauseMs < retryAfterStepMs || obs.sentAt < model.pausedUntil) return paused
   const long = { ...paused, shutLong: true }
   if (model.limit === null || model.shutSpell === null) return long
-  const limit = Math.max(tuning.floor, shutSpellRate(model.shutSpell, obs))
+  const limit = Math.max(tuning.floor, rateSinceOpened(model.shutSpell, obs, obs.sentAt))
   if (limit >= model.limit) return long
   return {
     ...long,
@@ -366,11 +371,12 @@ function pauseFor(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened'> {
+): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong'> {
   const retryAfterMs = usableRetryAfter(obs)
   if (retryAfterMs !== null) {
     const until = Math.max(model.pausedUntil, obs.at + Math.min(retryAfterMs, tuning.maxPauseMs))
-    return { pausedUntil: until, selfPauseMs: 0, okSinceOpened: 0 }
+    // The service says how long: what our own pauses found of the last shut no longer holds.
+    return { pausedUntil: until, selfPauseMs: 0, okSinceOpened: 0, shutSpell: null, shutLong: false }
   }
   return pauseOfOurOwn(model, obs, tuning)
 }
@@ -386,8 +392,11 @@ function pauseOfOurOwn(
   tuning: RateTuning,
 ): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong' | 'lastShutPauseMs'> {
   // A shut that lasted past a step of our own pause (a window) is likely to last as long again: the
-  // next one starts at half the pause that found the last one open, not at the shortest.
-  const first = model.shutLong ? Math.max(tuning.minSelfPauseMs, model.lastShutPauseMs / 2) : tuning.minSelfPauseMs
+  // next one starts at the longest pause a request sent after it still found the last one shut, not
+  // at the shortest. (Refusals of requests in flight when a pause began double it too, but show
+  // nothing of how long the service stays shut.)
+  const first =
+    model.shutLong && model.source !== 'headers' ? Math.max(tuning.minSelfPauseMs, model.lastShutPauseMs) : tuning.minSelfPauseMs
   const selfPauseMs = model.selfPauseMs === 0 ? first : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
   const until = Math.max(model.pausedUntil, obs.at + Math.min(selfPauseMs, usableRetryAfter(obs) ?? Number.POSITIVE_INFINITY))
   // The first pause of a shut keeps what the service let through since it last opened, where that
@@ -396,7 +405,8 @@ function pauseOfOurOwn(
     model.selfPauseMs !== 0
       ? { shutSpell: model.shutSpell, shutLong: model.shutLong }
       : { shutSpell: model.shutLong ? { openedAt: model.pausedUntil, ok: model.okSinceOpened } : null, shutLong: false }
-  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0, lastShutPauseMs: selfPauseMs, ...shut }
+  const polled = model.selfPauseMs !== 0 && obs.sentAt >= model.pausedUntil
+  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0, lastShutPauseMs: polled ? model.selfPauseMs : model.lastShutPauseMs, ...shut }
 }
 
 function usableRetryAfter(obs: Extract<Observation, { kind: 'rate-limited' }>): number | null {
