@@ -93,14 +93,15 @@ export function shutFor(obs: Extract<Observation, { kind: 'rate-limited' }>): bo
  * window. Before any pause, or with nothing through since, nothing is known: no bound.
  */
 export function openRate(model: RateModel, obs: SentFacts, opensAt: number): number {
-  return rateSinceOpened({ openedAt: model.pausedUntil, ok: model.okSinceOpened }, obs, opensAt - retryAfterStepMs / 2)
+  return rateSinceOpened({ openedAt: model.openedAt, ok: model.okSinceOpened }, obs, opensAt - retryAfterStepMs / 2)
 }
 
 /**
  * `opened.ok` let through from `opened.openedAt` on, over the time until `until`: where the
- * service opened a window there and has shut since, the window's quota over no more than the
- * window, so never under its rate. Infinite (no bound) where nothing is known: no opening, nothing
- * let through (a sliding log that freed no place), or `obs` sent before it (a clock stepped back).
+ * service opened a window there, the desk kept sending (the model forgets the opening when the
+ * queue empties) and the service has shut since, the window's quota over no more than the window.
+ * Infinite (no bound) where nothing is known: no opening, nothing let through (a sliding log that
+ * freed no place), or `obs` sent before it (a clock stepped back).
  */
 export function rateSinceOpened(opened: { openedAt: number; ok: number }, obs: SentFacts, until: number): number {
   const { openedAt, ok } = opened

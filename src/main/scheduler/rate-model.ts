@@ -79,6 +79,11 @@ export interface RateModel {
   /** Successes of requests sent since the last pause of everything ended: what the service let through since it opened. */
   readonly okSinceOpened: number
   /**
+   * When that pause ended, while the desk has kept sending since: an empty queue forgets it (time
+   * nothing was sent would count as time the service let nothing through). −∞ before any pause.
+   */
+  readonly openedAt: number
+  /**
    * Where the service last opened and what it let through before it shut, kept while pauses of our
    * own double and nothing gets through (boundedByShut); null unless that opening ended a long shut.
    */
@@ -159,6 +164,7 @@ export function initialModel(rate: number, ceiling: number, tuning: RateTuning =
     longestResetMs: 0,
     answers: 0,
     okSinceOpened: 0,
+    openedAt: Number.NEGATIVE_INFINITY,
     shutSpell: null,
     shutLong: false,
     lastShutPauseMs: 0,
@@ -201,8 +207,9 @@ export function withCeiling(model: RateModel, ceiling: number, tuning: RateTunin
 }
 
 export function observe(model: RateModel, obs: Observation, tuning: RateTuning = defaultRateTuning): RateModel {
-  // The law moves only on answers; an empty queue changes nothing it knows.
-  if (obs.kind === 'idle') return model
+  // The law moves only on answers. An empty queue forgets only what measured a window by the time
+  // since it opened: that time now includes time nothing was sent.
+  if (obs.kind === 'idle') return forgetOpening(model)
   // A lookup sent ahead of its token and refused found the limiter's burst spent: the pacing hears
   // of it, and only the lookup waits; unless the service shut for longer than a token takes (a
   // window spent), as for any request.
@@ -215,6 +222,11 @@ export function observe(model: RateModel, obs: Observation, tuning: RateTuning =
   }
   const next = obs.announced ? learnQuota(started, obs.announced, obs, obs.sentSeq) : started
   return obs.kind === 'ok' ? succeeded(next, obs, tuning) : rateLimited(next, obs, tuning)
+}
+
+function forgetOpening(model: RateModel): RateModel {
+  if (!Number.isFinite(model.openedAt) && model.shutSpell === null && !model.shutLong) return model
+  return { ...model, openedAt: Number.NEGATIVE_INFINITY, shutSpell: null, shutLong: false }
 }
 
 function succeeded(model: RateModel, obs: Extract<Observation, { kind: 'ok' }>, tuning: RateTuning): RateModel {
@@ -297,7 +309,10 @@ function rateLimited(model: RateModel, obs: Extract<Observation, { kind: 'rate-l
   // last cut let through (only late answers to what went before it), refusing all it was sent since.
   const long = windowShut ? pauseFor(model, obs, tuning) : null
   const refusing = long === null && model.generation > 0 && model.sentOkSinceCut === 0 ? pauseOfOurOwn(model, obs, tuning) : null
-  const limit = Math.min(limitAt429(model, obs, tuning), long === null ? Number.POSITIVE_INFINITY : openRate(model, obs, long.pausedUntil))
+  const limit = Math.max(
+    tuning.floor,
+    Math.min(limitAt429(model, obs, tuning), long === null ? Number.POSITIVE_INFINITY : openRate(model, obs, long.pausedUntil)),
+  )
   const pause = long ?? refusing
   return {
     ...event,
@@ -371,12 +386,12 @@ function pauseFor(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong'> {
+): Pick<RateModel, 'pausedUntil' | 'openedAt' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong'> {
   const retryAfterMs = usableRetryAfter(obs)
   if (retryAfterMs !== null) {
     const until = Math.max(model.pausedUntil, obs.at + Math.min(retryAfterMs, tuning.maxPauseMs))
     // The service says how long: what our own pauses found of the last shut no longer holds.
-    return { pausedUntil: until, selfPauseMs: 0, okSinceOpened: 0, shutSpell: null, shutLong: false }
+    return { pausedUntil: until, openedAt: until, selfPauseMs: 0, okSinceOpened: 0, shutSpell: null, shutLong: false }
   }
   return pauseOfOurOwn(model, obs, tuning)
 }
@@ -390,11 +405,18 @@ function pauseOfOurOwn(
   model: RateModel,
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
-): Pick<RateModel, 'pausedUntil' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong' | 'lastShutPauseMs'> {
+): Pick<RateModel, 'pausedUntil' | 'openedAt' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong' | 'lastShutPauseMs'> {
   // A shut that lasted past a step of our own pause (a window) is likely to last as long again: the
   // next one starts at the longest pause a request sent after it still found the last one shut, not
   // at the shortest. (Refusals of requests in flight when a pause began double it too, but show
   // nothing of how long the service stays shut.)
+  // A refusal of a request sent before the pause that runs (or last ran) ended was in flight when
+  // it began. While the pause is short, several at once say the service shut hard, and double it;
+  // past a second, only a request sent after the pause shows how long it stays shut.
+  if (model.selfPauseMs >= retryAfterStepMs && obs.sentAt < model.pausedUntil) {
+    const { pausedUntil, openedAt, selfPauseMs, okSinceOpened, shutSpell, shutLong, lastShutPauseMs } = model
+    return { pausedUntil, openedAt, selfPauseMs, okSinceOpened, shutSpell, shutLong, lastShutPauseMs }
+  }
   const first =
     model.shutLong && model.source !== 'headers' ? Math.max(tuning.minSelfPauseMs, model.lastShutPauseMs) : tuning.minSelfPauseMs
   const selfPauseMs = model.selfPauseMs === 0 ? first : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
@@ -404,9 +426,16 @@ function pauseOfOurOwn(
   const shut =
     model.selfPauseMs !== 0
       ? { shutSpell: model.shutSpell, shutLong: model.shutLong }
-      : { shutSpell: model.shutLong ? { openedAt: model.pausedUntil, ok: model.okSinceOpened } : null, shutLong: false }
+      : { shutSpell: model.shutLong ? { openedAt: model.openedAt, ok: model.okSinceOpened } : null, shutLong: false }
   const polled = model.selfPauseMs !== 0 && obs.sentAt >= model.pausedUntil
-  return { pausedUntil: until, selfPauseMs, okSinceOpened: 0, lastShutPauseMs: polled ? model.selfPauseMs : model.lastShutPauseMs, ...shut }
+  return {
+    pausedUntil: until,
+    openedAt: until,
+    selfPauseMs,
+    okSinceOpened: 0,
+    lastShutPauseMs: polled ? model.selfPauseMs : model.lastShutPauseMs,
+    ...shut,
+  }
 }
 
 function usableRetryAfter(obs: Extract<Observation, { kind: 'rate-limited' }>): number | null {
