@@ -406,10 +406,6 @@ function pauseOfOurOwn(
   obs: Extract<Observation, { kind: 'rate-limited' }>,
   tuning: RateTuning,
 ): Pick<RateModel, 'pausedUntil' | 'openedAt' | 'selfPauseMs' | 'okSinceOpened' | 'shutSpell' | 'shutLong' | 'lastShutPauseMs'> {
-  // A shut that lasted past a step of our own pause (a window) is likely to last as long again: the
-  // next one starts at the longest pause a request sent after it still found the last one shut, not
-  // at the shortest. (Refusals of requests in flight when a pause began double it too, but show
-  // nothing of how long the service stays shut.)
   // A refusal of a request sent before the pause that runs (or last ran) ended was in flight when
   // it began. While the pause is short, several at once say the service shut hard, and double it;
   // past a second, only a request sent after the pause shows how long it stays shut.
@@ -417,6 +413,9 @@ function pauseOfOurOwn(
     const { pausedUntil, openedAt, selfPauseMs, okSinceOpened, shutSpell, shutLong, lastShutPauseMs } = model
     return { pausedUntil, openedAt, selfPauseMs, okSinceOpened, shutSpell, shutLong, lastShutPauseMs }
   }
+  // A shut that lasted past a step of our own pause (a window) is likely to last as long again: the
+  // next one starts at the longest pause a request sent after it still found the last one shut, not
+  // at the shortest.
   const first =
     model.shutLong && model.source !== 'headers' ? Math.max(tuning.minSelfPauseMs, model.lastShutPauseMs) : tuning.minSelfPauseMs
   const selfPauseMs = model.selfPauseMs === 0 ? first : Math.min(tuning.maxSelfPauseMs, model.selfPauseMs * 2)
