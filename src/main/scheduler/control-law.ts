@@ -90,7 +90,8 @@ export function shutFor(obs: Extract<Observation, { kind: 'rate-limited' }>): bo
  * Shut until `opensAt` (the end of the pause a shutFor refusal set), the service let through no
  * more than what passed since it last opened (the end of the pause before), over the time from
  * then until it opens again, less half a step of Retry-After's rounding: a window's quota over the
- * window. Before any pause, or with nothing through since, nothing is known: no bound.
+ * window. Before any pause, after the queue emptied since, or with nothing through since, nothing
+ * is known: no bound (rateSinceOpened).
  */
 export function openRate(model: RateModel, obs: SentFacts, opensAt: number): number {
   return rateSinceOpened({ openedAt: model.openedAt, ok: model.okSinceOpened }, obs, opensAt - retryAfterStepMs / 2)
