@@ -5,7 +5,7 @@ import { missingFields, quickBenchNames, runQuickBench } from './run-quick'
 // completes and prints every field it promises: timing targets are for the full runs.
 // The two that drive the built renderer run in the e2e suite, after the build (test/e2e/bench-quick.e2e.ts).
 describe('every benchmark completes in its quick mode and prints the JSON it promises', () => {
-  it.each(quickBenchNames(false))('%s', { timeout: 120_000 }, async (name) => {
+  it.each(quickBenchNames(false))('%s', { timeout: 300_000 }, async (name) => {
     const line = await runQuickBench(name)
     expect(missingFields(name, line)).toEqual([])
   })

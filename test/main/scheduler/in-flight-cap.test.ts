@@ -141,7 +141,7 @@ it("a learnt cap grows no faster than answers come back: within four of the serv
     runs.every(({ dropped, figures }) => !dropped && figures.lost === 0),
     report,
   ).toBe(true)
-})
+}, 300_000)
 
 // A colleague's lookups while this desk's batch runs on a service's cap (desk B, its own scheduler,
 // a lookup every 500 ms): with every place the cap allows filled by the batch, each place that

@@ -39,7 +39,7 @@ describe('fixed windows drawn at random that say Retry-After', () => {
     const met = runs.filter(({ figures }) => figures.ratio >= drawTargets.ratio && figures.rate429 <= drawTargets.rate429)
     const missed = namedRuns(runs.filter((run) => !met.includes(run)))
     expect(met.length / runs.length, missed).toBeGreaterThanOrEqual(0.7)
-  })
+  }, 300_000)
 })
 
 // The model alone: a refusal that asks for more than a second, and one that asks for one.

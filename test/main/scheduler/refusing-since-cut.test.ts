@@ -101,5 +101,5 @@ describe('windows drawn at random that say Retry-After', () => {
       )
     expect(runs.length - missed.length, namedRuns(missed)).toBeGreaterThanOrEqual(0.3 * runs.length)
     expect(interactive.length - slow.length, namedRuns(slow)).toBeGreaterThan(0.5 * interactive.length)
-  })
+  }, 300_000)
 })

@@ -41,7 +41,7 @@ describe('windows drawn at random that say no Retry-After', () => {
     }
     const short = runs.filter(({ figures }) => figures.ratio < drawTargets.ratio)
     expect(short.length, namedRuns(short)).toBeLessThanOrEqual(4)
-  })
+  }, 300_000)
 })
 
 // The model alone: a window of 20 that opens every 10 s, found by pauses of our own.
