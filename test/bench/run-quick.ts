@@ -10,7 +10,7 @@ export async function runQuickBench(name: string): Promise<Record<string, unknow
   const { stdout } = await promisify(execFile)(join(repo, 'node_modules/.bin/tsx'), ['bench/index.ts', name, '--quick'], {
     cwd: repo,
     maxBuffer: 64 * 1024 * 1024,
-    timeout: 110_000,
+    timeout: 290_000,
   })
   const last = stdout.trimEnd().split('\n').at(-1) ?? ''
   return JSON.parse(last) as Record<string, unknown>
