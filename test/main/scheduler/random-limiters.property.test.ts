@@ -10,7 +10,8 @@ import {
   splitsEvenly,
   twoDeskTargets,
 } from '../../helpers/limiters/random-limiter'
-import { namedRuns, runDrawBesideBatch, runDrawTwoDesks, runEach, runEachDraw } from './random-run'
+import type { SchedulerOptions } from '../../../src/main/scheduler/scheduler'
+import { namedRuns, runDraw, runDrawBesideBatch, runDrawTwoDesks, runEach } from './random-run'
 
 // Limiters drawn at random (test/helpers/limiters/random-limiter.ts), run in virtual time through
 // the real API client and scheduler at the default headroom, and held to the issue's targets:
@@ -25,11 +26,15 @@ import { namedRuns, runDrawBesideBatch, runDrawTwoDesks, runEach, runEachDraw } 
 // it reaches is held as the share of draws meeting each target, so that it cannot slip, and every
 // draw that misses one is printed with its seed (`drawLimiter(seed)` replays it). RANDOM_DRAWS
 // (200 by default, the issue's count: about a minute of one core) and RANDOM_SEED (the first
-// seed, 1 by default) choose the draws; RANDOM_FIGURES=1 prints every run.
+// seed, 1 by default) choose the draws; RANDOM_FIGURES=1 prints every run. RANDOM_OPTIONS, the
+// scheduler's options as JSON (`{"tuning":{"probeShare":0.0025}}`), runs every desk with them: how
+// the law's constants were swept together (docs/control-law-log.md, stop 50); each test prints its
+// counts before it holds them.
 const draws = Number(process.env.RANDOM_DRAWS ?? 200)
 const firstSeed = Number(process.env.RANDOM_SEED ?? 1)
 const seeds = Array.from({ length: draws }, (_, i) => firstSeed + i)
 const limiters = (keep: (seed: number) => boolean) => seeds.filter(keep).map((seed) => drawLimiter(seed))
+const options = JSON.parse(process.env.RANDOM_OPTIONS ?? '{}') as SchedulerOptions
 
 /**
  * Shares of draws meeting each target, at least: what the control law reaches over seeds 1–200
@@ -83,13 +88,22 @@ const share = <T>(runs: readonly T[], meets: (run: T) => boolean) => runs.filter
 
 describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + draws - 1})`, () => {
   it('one desk: the batch at 0.90 of the allowed rate, at most 1 % 429s, nothing lost, interactive p95 at most 300 ms', async () => {
-    const runs = await runEachDraw(
+    const runs = await runEach(
       limiters(() => true),
       startedAt,
+      (draw) => runDraw(draw, options),
     )
     const withLookups = runs.filter(({ draw }) => allowsInteractiveTarget(draw))
     const misses = runs.filter(({ draw, figures }) => !meetsDrawTargets(draw, figures))
     console.log(`${misses.length} of ${runs.length} draws miss a target:\n${namedRuns(misses)}`)
+    const silent = runs.filter(({ draw }) => draw.announced === null)
+    const count = <T>(of: readonly T[], meets: (run: T) => boolean) => of.filter(meets).length
+    console.log(
+      `every one-desk target on ${runs.length - misses.length} of ${runs.length}; the batch at 0.90 on ${count(runs, ({ figures }) => figures.ratio >= drawTargets.ratio)};`,
+      `at most 1 % 429s on ${count(silent, ({ figures }) => figures.rate429 <= drawTargets.rate429)} of the ${silent.length} that announce nothing,`,
+      `which met ${silent.reduce((sum, { figures }) => sum + Math.round(figures.rate429 * figures.requests), 0)} 429s;`,
+      `interactive p95 on ${count(withLookups, ({ figures }) => (figures.interactiveP95Ms ?? 0) <= drawTargets.interactiveP95Ms)} of ${withLookups.length}`,
+    )
     expect(share(runs, ({ figures }) => figures.ratio >= drawTargets.ratio)).toBeGreaterThanOrEqual(reached.ratio)
     expect(share(runs, ({ figures }) => figures.rate429 <= drawTargets.rate429)).toBeGreaterThanOrEqual(reached.rate429)
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.nothingLost)
@@ -108,10 +122,15 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
     const runs = await runEach(
       limiters((seed) => seed % 4 === 0),
       startedAt,
-      (draw) => runDrawTwoDesks(draw, {}, undefined, apart),
+      (draw) => runDrawTwoDesks(draw, options, undefined, apart),
     )
     const misses = runs.filter(({ figures: f }) => !sharesKeyFairly(f) || !climbedBack(f) || f.lost > 0)
     console.log(`${misses.length} of ${runs.length} two-desk runs${apart ? ' started apart' : ''} miss a target:\n${namedRuns(misses)}`)
+    const count = (meets: (figures: (typeof runs)[number]['figures']) => boolean) => runs.filter(({ figures }) => meets(figures)).length
+    console.log(
+      `split 50/50 ± 10 % on ${count(splitsEvenly)} of ${runs.length}, together at 0.90 on ${count((f) => f.together >= twoDeskTargets.together)},`,
+      `back within 5 s on ${count(climbedBack)}`,
+    )
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.twoDesksNothingLost)
     expect(share(runs, ({ figures }) => splitsEvenly(figures))).toBeGreaterThanOrEqual(least.split)
     expect(share(runs, ({ figures }) => figures.together >= twoDeskTargets.together)).toBeGreaterThanOrEqual(least.together)
@@ -132,7 +151,7 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
 
   it("a colleague's lookups while desk A batches: desk B's p95 at most 300 ms wherever the limiter allows it, nothing lost", async () => {
     const besideBatch = limiters((seed) => seed % 2 === 0).filter(allowsInteractiveTarget)
-    const runs = await runEach(besideBatch, startedAt, (draw) => runDrawBesideBatch(draw))
+    const runs = await runEach(besideBatch, startedAt, (draw) => runDrawBesideBatch(draw, options))
     const met = ({ figures }: (typeof runs)[number]) =>
       (figures.interactiveP95Ms ?? Number.POSITIVE_INFINITY) <= drawTargets.interactiveP95Ms
     const misses = runs.filter((run) => !met(run) || run.figures.lost > 0)
