@@ -84,7 +84,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const share = <T>(runs: readonly T[], meets: (run: T) => boolean) => runs.filter(meets).length / Math.max(1, runs.length)
+const count = <T>(runs: readonly T[], meets: (run: T) => boolean) => runs.filter(meets).length
+const share = <T>(runs: readonly T[], meets: (run: T) => boolean) => count(runs, meets) / Math.max(1, runs.length)
 
 describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + draws - 1})`, () => {
   it('one desk: the batch at 0.90 of the allowed rate, at most 1 % 429s, nothing lost, interactive p95 at most 300 ms', async () => {
@@ -97,7 +98,6 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
     const misses = runs.filter(({ draw, figures }) => !meetsDrawTargets(draw, figures))
     console.log(`${misses.length} of ${runs.length} draws miss a target:\n${namedRuns(misses)}`)
     const silent = runs.filter(({ draw }) => draw.announced === null)
-    const count = <T>(of: readonly T[], meets: (run: T) => boolean) => of.filter(meets).length
     console.log(
       `every one-desk target on ${runs.length - misses.length} of ${runs.length}; the batch at 0.90 on ${count(runs, ({ figures }) => figures.ratio >= drawTargets.ratio)};`,
       `at most 1 % 429s on ${count(silent, ({ figures }) => figures.rate429 <= drawTargets.rate429)} of the ${silent.length} that announce nothing,`,
@@ -126,10 +126,10 @@ describe(`${draws} limiters drawn at random (seeds ${firstSeed}–${firstSeed + 
     )
     const misses = runs.filter(({ figures: f }) => !sharesKeyFairly(f) || !climbedBack(f) || f.lost > 0)
     console.log(`${misses.length} of ${runs.length} two-desk runs${apart ? ' started apart' : ''} miss a target:\n${namedRuns(misses)}`)
-    const count = (meets: (figures: (typeof runs)[number]['figures']) => boolean) => runs.filter(({ figures }) => meets(figures)).length
     console.log(
-      `split 50/50 ± 10 % on ${count(splitsEvenly)} of ${runs.length}, together at 0.90 on ${count((f) => f.together >= twoDeskTargets.together)},`,
-      `back within 5 s on ${count(climbedBack)}`,
+      `split 50/50 ± 10 % on ${count(runs, ({ figures }) => splitsEvenly(figures))} of ${runs.length},`,
+      `together at 0.90 on ${count(runs, ({ figures }) => figures.together >= twoDeskTargets.together)},`,
+      `back within 5 s on ${count(runs, ({ figures }) => climbedBack(figures))}`,
     )
     expect(share(runs, ({ figures }) => figures.lost === 0)).toBeGreaterThanOrEqual(reached.twoDesksNothingLost)
     expect(share(runs, ({ figures }) => splitsEvenly(figures))).toBeGreaterThanOrEqual(least.split)
