@@ -7,7 +7,7 @@ import { batch, lookupsUntil } from '../../helpers/desk-runs'
 import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
 import { refusedAt } from './observations'
 import { drawsWhere } from './random-run'
-import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
+import { latencyJitterOf, limiterFetch, runVirtually, urlOf, virtualClient } from './virtual-run'
 
 // A lookup during a batch goes ahead of the batch's work; once the limit is learnt, requests go
 // evenly spaced, and a lookup that kept the spacing would wait up to one interval of the rate for
@@ -34,7 +34,7 @@ async function lookupsBesideOwnBatch(draw: RandomLimiter): Promise<LookupTimes> 
   let refused = 0
   const counted: typeof fetch = async (input, init) => {
     const response = await inner(input, init)
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const url = urlOf(input)
     if (response.status === 429 && url.includes('/i_')) refused += 1
     return response
   }
@@ -76,7 +76,8 @@ function holding(): { model: RateModel; at: number } {
 describe('a lookup during a batch', () => {
   it.each(withBurst.map((draw) => [draw.name, draw] as const))('goes at once where the limiter keeps a burst: %s', async (_, draw) => {
     const { idle, busy } = await lookupsBesideOwnBatch(draw)
-    expect(busy.length, `seed ${draw.seed}`).toBeGreaterThan(10)
+    // Enough lookups for a median: a batch of the draw's size at a rate that rises mid-run is over in five seconds.
+    expect(busy.length, `seed ${draw.seed}`).toBeGreaterThanOrEqual(10)
     expect(median(busy), `seed ${draw.seed}: median lookup during the batch against idle`).toBeLessThanOrEqual(2 * median(idle))
     // Keeping the pace, it waits about half an interval of the rate on average; going at once,
     // nothing, give or take the spread of the service's answers.

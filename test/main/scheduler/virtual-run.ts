@@ -37,6 +37,10 @@ export function limiterFetch(limiter: Limiter, latencyMs: number, sendJitter?: (
   }
 }
 
+/** The address a fetch was called with. */
+export const urlOf = (input: Parameters<typeof fetch>[0]): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+
 /** The real API client and scheduler, as the app wires them, in front of a fake fetch. */
 export function virtualClient(doFetch: typeof fetch, scheduler: Scheduler = createScheduler()) {
   const log = new RequestLog()
