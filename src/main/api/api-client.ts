@@ -206,7 +206,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
         if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
           throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
-        // From the first attempt to the end of this wait: the Retry-After's, whether it is waited here or in the throttle.
+        // From the first attempt to the end of this wait: the Retry-After's, whether it is waited
+        // here or in the throttle.
         const spentMs = Date.now() + (result.retryAfterMs ?? delay) - (firstAt ?? Date.now())
         // Short waits that add up are said too, once they come to a long one.
         if (interactive && result.error.code === 'rate-limited' && spentMs > shownPauseMs)
