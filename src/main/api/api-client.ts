@@ -197,18 +197,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           },
         )
         if (result.kind === 'done') return result.value
+        const waitMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random)
         // Batch work refused with a Retry-After goes back to the throttle at once, ahead of first
         // attempts: the throttle's pause holds a shut service's Retry-After for everyone, and its
         // pace fell at the 429. Waiting here as well left the last of a batch idle for a second
         // (a bucket's `Retry-After: 1`) after the rest was done.
         const backToThrottle = !interactive && result.error.code === 'rate-limited' && result.retryAfterMs !== null
-        const delay = backToThrottle ? 0 : (result.retryAfterMs ?? backoffDelay(policy, attempt, random))
+        const delay = backToThrottle ? 0 : waitMs
         // Someone is watching an interactive lookup: a long wait is said at once, not sat through.
         if (interactive && result.retryAfterMs !== null && delay > shownPauseMs)
           throw askedToWait(delay, result.retryAfterHeader ?? 'Retry-After')
-        // From the first attempt to the end of this wait: the Retry-After's, whether it is waited
-        // here or in the throttle.
-        const spentMs = Date.now() + (result.retryAfterMs ?? delay) - (firstAt ?? Date.now())
+        // From the first attempt to the end of this wait, whether it is waited here or in the throttle.
+        const spentMs = Date.now() + waitMs - (firstAt ?? Date.now())
         // Short waits that add up are said too, once they come to a long one.
         if (interactive && result.error.code === 'rate-limited' && spentMs > shownPauseMs)
           throw refusedRepeatedly(attempt, delay, result.retryAfterHeader ?? null)
