@@ -6,7 +6,7 @@ import { drawHeadroom, drawLimiter, drawLimits, holdsInteractive, type RandomLim
 import { latencyJitterOf, limiterFetch, runVirtually, virtualClient } from './virtual-run'
 
 /** One fetch to the draw's limiter (fresh), counting what was sent and what was refused. */
-function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv } {
+export function countingFetch(draw: RandomLimiter): { fetch: typeof fetch; env: DeskEnv } {
   const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
   const counts = { requests: 0, rateLimited: 0, refusedAfterFirstAnswer: 0 }
   let firstAnswerAt = Number.POSITIVE_INFINITY

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { createScheduler } from '../../../src/main/scheduler/scheduler'
 import { oneDesk } from '../../helpers/desk-runs'
 import { drawHeadroom, drawLimits, holdsInteractive, type RandomLimiter } from '../../helpers/limiters/random-limiter'
-import { drawsWhere } from './random-run'
-import { latencyJitterOf, limiterFetch, runVirtually, urlOf, virtualClient } from './virtual-run'
+import { countingFetch, drawsWhere } from './random-run'
+import { runVirtually, urlOf, virtualClient } from './virtual-run'
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 })
@@ -15,42 +15,38 @@ afterEach(() => {
 interface Refusal {
   at: number
   retryAfterMs: number
+  /** Successes answered before the refusal, and before its lookup went again. */
+  okBefore: number
+  okBeforeAgain: number | null
   /** When the same lookup was sent again. */
   againAt: number | null
-  /** Successes answered between the refusal and that retry. */
-  passedBetween: number
 }
 
-/** One desk's batch on `draw`, noting for each 429 when its lookup went again and what passed meanwhile. */
+/** One desk's batch on `draw`, noting for each 429 with a Retry-After when its lookup went again. */
 async function refusalsOf(draw: RandomLimiter): Promise<{ refusals: Refusal[]; lost: number }> {
-  const inner = limiterFetch(draw.make(), draw.latencyMs, undefined, latencyJitterOf(draw, draw.seed))
+  const { fetch: counted, env } = countingFetch(draw)
   const open = new Map<string, Refusal>()
   const refusals: Refusal[] = []
   let ok = 0
-  const counts = { requests: 0, rateLimited: 0, refusedAfterFirstAnswer: 0 }
   const noted: typeof fetch = async (input, init) => {
     const url = urlOf(input)
-    const sentAt = Date.now()
     const earlier = open.get(url)
     if (earlier) {
-      earlier.againAt = sentAt
-      earlier.passedBetween = ok - earlier.passedBetween
+      earlier.againAt = Date.now()
+      earlier.okBeforeAgain = ok
       open.delete(url)
     }
-    counts.requests += 1
-    const response = await inner(input, init)
+    const response = await counted(input, init)
     if (response.ok) ok += 1
     const retryAfter = response.headers.get('retry-after')
     if (response.status === 429 && retryAfter !== null) {
-      counts.rateLimited += 1
-      const refusal = { at: Date.now(), retryAfterMs: Number(retryAfter) * 1000, againAt: null, passedBetween: ok }
+      const refusal = { at: Date.now(), retryAfterMs: Number(retryAfter) * 1000, okBefore: ok, okBeforeAgain: null, againAt: null }
       refusals.push(refusal)
       open.set(url, refusal)
     }
     return response
   }
   const { client } = virtualClient(noted, createScheduler({ ...drawLimits, headroom: drawHeadroom }))
-  const env = { now: () => Date.now(), counts: () => ({ ...counts }) }
   const figures = await runVirtually(oneDesk(client, draw, drawHeadroom, holdsInteractive(draw), env))
   return { refusals, lost: figures.lost }
 }
@@ -63,7 +59,7 @@ it('a batch lookup a cap refused goes again as the throttle paces it, not a seco
   const draws = drawsWhere(1, 6, (d) => d.algorithm === 'concurrency-cap' && d.retryAfter)
   for (const draw of draws) {
     const { refusals, lost } = await refusalsOf(draw)
-    const retried = refusals.filter((r) => r.againAt !== null && r.passedBetween > 0)
+    const retried = refusals.filter((r) => r.againAt !== null && (r.okBeforeAgain ?? 0) > r.okBefore)
     expect(lost, draw.name).toBe(0)
     expect(retried.length, draw.name).toBeGreaterThan(0)
     for (const r of retried) expect((r.againAt ?? 0) - r.at, `${draw.name}: a retry ${JSON.stringify(r)}`).toBeLessThan(r.retryAfterMs)
